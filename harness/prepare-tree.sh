@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Prepare the kernel tree: Debian's linux-source-6.12 unpacked into a git
+# repository (commit "pristine"), the project's patch series applied with
+# "git am" (one commit per patch), then the project's new files from src/
+# copied over.  A stamp records the package version and every applied patch;
+# only what changed is redone, so unchanged files keep their mtimes and
+# kernel builds stay incremental.
+#
+# usage: prepare-tree.sh TREE SERIES
+#   TREE    the kernel tree to prepare (e.g. build/linux)
+#   SERIES  "default" for src/patches + arch-glue/{um,x86_64,arm64},
+#           or "none" for the pristine tree plus the new files
+set -euo pipefail
+
+tree=$1
+series=${2:-default}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tarball=/usr/src/linux-source-6.12.tar.xz
+package=linux-source-6.12
+stamp=$tree.stamp
+overlay_list=$tree.overlay
+
+say() { echo "prepare-tree: $*"; }
+die() { echo "prepare-tree: error: $*" >&2; exit 1; }
+git_tree() { git -C "$tree" -c user.name=dept-harness \
+	-c user.email=dept-harness@localhost "$@"; }
+
+list_patches() {
+	[ "$series" = none ] && return 0
+	[ "$series" = default ] || die "SERIES must be 'default' or 'none', not '$series'"
+	local dir
+	for dir in src/patches arch-glue/um arch-glue/x86_64 arch-glue/arm64; do
+		find "$repo/$dir" -maxdepth 1 -name '*.patch' 2>/dev/null | LC_ALL=C sort
+	done
+}
+
+# One line per patch: "<sha256> <path relative to the repository>".
+describe_series() {
+	local patch
+	list_patches | while read -r patch; do
+		echo "$(sha256sum < "$patch" | cut -d' ' -f1) ${patch#"$repo"/}"
+	done
+}
+
+package_version=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null) ||
+	die "$package is not installed"
+[ -r "$tarball" ] || die "$tarball missing"
+wanted_series=$(describe_series)
+
+stamp_field() { sed -n "s/^$1 //p" "$stamp" 2>/dev/null; }
+
+unpack() {
+	say "unpacking $package $package_version into $tree"
+	rm -rf "$tree" "$tree.tmp" "$stamp" "$overlay_list"
+	mkdir -p "$tree.tmp"
+	tar -C "$tree.tmp" -xf "$tarball" --strip-components=1
+	git -C "$tree.tmp" init -q
+	git -C "$tree.tmp" config core.autocrlf false
+	git -C "$tree.tmp" config gc.auto 0
+	mv "$tree.tmp" "$tree"
+	# -f: Debian's top-level .gitignore ignores everything at the top level.
+	git_tree add -A -f
+	git_tree commit -q -m "pristine $package $package_version"
+	git_tree tag -f pristine > /dev/null
+	printf 'package %s\n' "$package_version" > "$stamp"
+}
+
+# The number of leading patches that are already applied unchanged.
+common_prefix() {
+	local applied i=0
+	applied=$(sed -n 's/^patch //p' "$stamp" 2>/dev/null)
+	while read -r line; do
+		[ -n "$line" ] || continue
+		[ "$(sed -n "$((i + 1))p" <<< "$applied")" = "$line" ] || break
+		i=$((i + 1))
+	done <<< "$wanted_series"
+	echo $i
+}
+
+apply_series() {
+	local keep base applied_count
+	keep=$(common_prefix)
+	applied_count=$(sed -n 's/^patch //p' "$stamp" | grep -c . || true)
+	[ "$(git_tree rev-list --count pristine..HEAD)" = "$applied_count" ] ||
+		die "$tree has commits that are not in the series; run 'make series-export' or reset it"
+	if [ -n "$(git_tree status --porcelain --untracked-files=no)" ]; then
+		die "$tree has uncommitted changes; commit them and run 'make series-export', or discard them"
+	fi
+	base=$(git_tree rev-list --reverse pristine..HEAD | sed -n "${keep}p")
+	# reset --hard rewrites only the files that differ from the target.
+	git_tree reset -q --hard "${base:-pristine}"
+	printf 'package %s\n' "$package_version" > "$stamp"
+	sed -n "1,${keep}p" <<< "$wanted_series" | sed '/^$/d; s/^/patch /' >> "$stamp"
+	local line
+	sed -n "$((keep + 1)),\$p" <<< "$wanted_series" | while read -r line; do
+		[ -n "$line" ] || continue
+		say "applying ${line#* }"
+		git_tree am -q --keep-cr "$repo/${line#* }" ||
+			{ git_tree am --abort || true
+			  die "${line#* } does not apply to $package $package_version"; }
+		echo "patch $line" >> "$stamp"
+	done
+}
+
+# Copy the new files of src/ (all but src/patches) into the tree; rewrite
+# a file only when its content differs, remove files no longer in src/.
+overlay() {
+	local new_list file
+	new_list=$(cd "$repo/src" && find . -path ./patches -prune -o -type f -print |
+		sed 's|^\./||' | LC_ALL=C sort)
+	if [ -f "$overlay_list" ]; then
+		comm -23 "$overlay_list" <(echo "$new_list") | while read -r file; do
+			[ -n "$file" ] || continue
+			say "removing $file"
+			rm -f "$tree/$file"
+		done
+	fi
+	while read -r file; do
+		[ -n "$file" ] || continue
+		if ! cmp -s "$repo/src/$file" "$tree/$file"; then
+			if git_tree ls-files --error-unmatch -- "$file" > /dev/null 2>&1; then
+				die "src/$file would overwrite a file of the kernel; change it with a patch instead"
+			fi
+			say "copying src/$file"
+			mkdir -p "$(dirname "$tree/$file")"
+			cp "$repo/src/$file" "$tree/$file"
+		fi
+	done <<< "$new_list"
+	echo "$new_list" > "$overlay_list"
+}
+
+if [ ! -d "$tree/.git" ] || [ "$(stamp_field package)" != "$package_version" ]; then
+	unpack
+fi
+if [ "$(sed -n 's/^patch //p' "$stamp")" != "$wanted_series" ]; then
+	apply_series
+fi
+overlay

@@ -1,0 +1,149 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What a guest's console says: the harness markers and the kernel's reports.
+
+The console of one boot is split into lines (printk timestamps stripped), the
+markers that /init prints around the scenario are read, and every kernel
+report is found with its detector, its title and, for the lock dependency
+reports of DEPT and lockdep, the lock classes it names.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import FrozenSet, List, Optional
+
+TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\] ')
+START_MARKER = re.compile(r'^harness: scenario (\S+) start$')
+EXIT_MARKER = re.compile(r'^harness: scenario (\S+) exit (\d+)$')
+SEPARATOR = re.compile(r'^={20,}$')
+
+# A report that opens with a line of '=' and then "<prefix><title>".
+BANNERED = (
+	('dept', re.compile(r'^DEPT: (.+)$')),
+	('lockdep', re.compile(r'^WARNING: (?!CPU: )(.+)$')),
+)
+# Reports recognised by their first line alone; the first match wins.
+UNBANNERED = (
+	('warning', re.compile(r'^(WARNING: (?:CPU: |at ).*)$')),
+	('kasan', re.compile(r'^(BUG: KASAN: .*)$')),
+	('kcsan', re.compile(r'^(BUG: KCSAN: .*)$')),
+	('bug', re.compile(r'^(?:\S+: )?(BUG: .*)$')),
+	('ubsan', re.compile(r'^(UBSAN: .*)$')),
+	('oops', re.compile(r'^((?:Internal error: )?Oops\b.*)$')),
+	('panic', re.compile(r'^(Kernel panic - not syncing.*)$')),
+	('hung-task', re.compile(r'^(INFO: task .* blocked for more than .*)$')),
+	('rcu-stall', re.compile(r'^((?:rcu: )?INFO: .*detected stall.*)$')),
+)
+DETECTORS = tuple(name for name, _ in BANNERED + UNBANNERED)
+
+# DEPT summary line: "[S] lock(&a:0)", the function may be "(unknown)".
+DEPT_SUMMARY_LINE = re.compile(
+	r'^\[[SWE]\] (?:\(unknown\)|[^\s()]+)\((.+):\d+\)$')
+DEPT_RULE = re.compile(r'^-{20,}$')
+# lockdep lock line: "... (mutex_a){+.+.}-{4:4}, at: ..." or "-> #1 (&a){...}:"
+LOCKDEP_CLASS = re.compile(r'\((.+)\)\{[^{}]*\}')
+LOCKDEP_CLASSES_END = re.compile(
+	r'^(other info that might help us debug this|stack backtrace:)')
+
+
+@dataclass(frozen=True)
+class Report:
+	detector: str
+	title: str
+	line: int  # index of the title line in Console.lines
+	lines: List[str] = field(compare=False)
+	classes: FrozenSet[str] = frozenset()
+
+	def describe(self) -> str:
+		text = f'{self.detector} report "{self.title}"'
+		if self.classes:
+			text += ' naming ' + ', '.join(sorted(self.classes))
+		return text
+
+
+@dataclass
+class Console:
+	lines: List[str]
+	reports: List[Report]
+	started: bool
+	exit_status: Optional[int]
+
+
+def strip_timestamp(line: str) -> str:
+	return TIMESTAMP.sub('', line.rstrip('\r\n'))
+
+
+def dept_classes(lines: List[str]) -> FrozenSet[str]:
+	"""The classes of the summary section of a DEPT report."""
+	stripped = [line.strip() for line in lines]
+	if 'summary' not in stripped:
+		return frozenset()
+	start = stripped.index('summary') + 2  # past the rule under it
+	classes = set()
+	for line in stripped[start:]:
+		if DEPT_RULE.match(line):
+			break
+		match = DEPT_SUMMARY_LINE.match(line)
+		if match:
+			classes.add(match.group(1))
+	return frozenset(classes)
+
+
+def lockdep_classes(lines: List[str]) -> FrozenSet[str]:
+	"""The lock classes a lockdep report names before its debug info."""
+	classes = set()
+	for line in lines:
+		if LOCKDEP_CLASSES_END.match(line.strip()):
+			break
+		classes.update(LOCKDEP_CLASS.findall(line))
+	return frozenset(classes)
+
+
+CLASS_PARSERS = {'dept': dept_classes, 'lockdep': lockdep_classes}
+
+
+def find_report_start(lines: List[str], index: int):
+	"""(detector, title) if a report opens at lines[index], else None."""
+	line = lines[index]
+	if index > 0 and SEPARATOR.match(lines[index - 1]):
+		for detector, pattern in BANNERED:
+			match = pattern.match(line)
+			if match:
+				return detector, match.group(1)
+	for detector, pattern in UNBANNERED:
+		match = pattern.match(line)
+		if match:
+			return detector, match.group(1)
+	return None
+
+
+def find_reports(lines: List[str]) -> List[Report]:
+	starts = []
+	for index in range(len(lines)):
+		found = find_report_start(lines, index)
+		if found:
+			starts.append((index, *found))
+	reports = []
+	for number, (index, detector, title) in enumerate(starts):
+		end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
+		body = lines[index:end]
+		for offset, line in enumerate(body):
+			if START_MARKER.match(line) or EXIT_MARKER.match(line):
+				body = body[:offset]
+				break
+		classes = CLASS_PARSERS.get(detector, lambda _: frozenset())(body)
+		reports.append(Report(detector, title, index, body, classes))
+	return reports
+
+
+def parse(text: str, scenario: str) -> Console:
+	lines = [strip_timestamp(line) for line in text.splitlines()]
+	started = False
+	exit_status = None
+	for line in lines:
+		match = START_MARKER.match(line)
+		if match and match.group(1) == scenario:
+			started = True
+		match = EXIT_MARKER.match(line)
+		if match and match.group(1) == scenario:
+			exit_status = int(match.group(2))
+	return Console(lines, find_reports(lines), started, exit_status)

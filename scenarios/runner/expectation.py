@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The expected outcome of a scenario, read from its 'expect' file.
+
+One statement per line, words split like a shell does ('#' starts a
+comment):
+
+  timeout SECONDS           the guest must have finished by then (default 60)
+  console REGEX             some console line must match REGEX
+  reports none             no report of any kind may appear
+  report DETECTOR [title=TEXT] [classes=A,B,...] [after=DETECTOR]
+                            one report of DETECTOR must appear; title: text
+                            its title contains; classes: exactly the lock
+                            classes it names (DEPT: its summary; lockdep: the
+                            locks before its debug info); after: it comes
+                            after a report of that detector
+
+Every report that no 'report' line accounts for fails the scenario, so two
+'report dept' lines mean exactly two DEPT reports.  A file says either
+'reports none' or at least one 'report'.
+"""
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import FrozenSet, List, Optional
+
+from runner.console import DETECTORS
+
+DEFAULT_TIMEOUT = 60
+REPORT_OPTIONS = ('title', 'classes', 'after')
+
+
+class ExpectationError(Exception):
+	"""The expect file cannot be understood; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class ReportSpec:
+	detector: str
+	title: Optional[str] = None
+	classes: Optional[FrozenSet[str]] = None
+	after: Optional[str] = None
+
+	def describe(self) -> str:
+		text = f'a {self.detector} report'
+		if self.title:
+			text += f' titled "...{self.title}..."'
+		if self.classes:
+			text += ' naming exactly ' + ', '.join(sorted(self.classes))
+		if self.after:
+			text += f' after a {self.after} report'
+		return text
+
+
+@dataclass
+class Expectation:
+	timeout: int = DEFAULT_TIMEOUT
+	console: List[re.Pattern] = field(default_factory=list)
+	reports: List[ReportSpec] = field(default_factory=list)
+	no_reports: bool = False
+
+
+def check_detector(name: str) -> str:
+	if name not in DETECTORS:
+		raise ValueError(f"unknown detector '{name}' (known: {', '.join(DETECTORS)})")
+	return name
+
+
+def parse_report(words: List[str]) -> ReportSpec:
+	if not words:
+		raise ValueError('report needs a detector')
+	options = {}
+	for word in words[1:]:
+		key, equals, value = word.partition('=')
+		if not equals or key not in REPORT_OPTIONS or not value:
+			raise ValueError(f"'{word}' is not one of {'=..., '.join(REPORT_OPTIONS)}=...")
+		if key in options:
+			raise ValueError(f'{key} given twice')
+		options[key] = value
+	classes = options.get('classes')
+	return ReportSpec(
+		detector=check_detector(words[0]),
+		title=options.get('title'),
+		classes=frozenset(classes.split(',')) if classes else None,
+		after=check_detector(options['after']) if 'after' in options else None)
+
+
+def parse_statement(expectation: Expectation, words: List[str]) -> None:
+	keyword, args = words[0], words[1:]
+	if keyword == 'timeout':
+		if len(args) != 1 or not args[0].isdigit() or int(args[0]) == 0:
+			raise ValueError('timeout takes one number of seconds')
+		expectation.timeout = int(args[0])
+	elif keyword == 'console':
+		if len(args) != 1:
+			raise ValueError('console takes one regular expression (quote it)')
+		try:
+			expectation.console.append(re.compile(args[0]))
+		except re.error as error:
+			raise ValueError(f'bad regular expression: {error}') from error
+	elif keyword == 'reports':
+		if args != ['none']:
+			raise ValueError("'reports' must be followed by 'none'")
+		expectation.no_reports = True
+	elif keyword == 'report':
+		expectation.reports.append(parse_report(args))
+	else:
+		raise ValueError(f"unknown statement '{keyword}'")
+
+
+def parse(text: str, path: str) -> Expectation:
+	expectation = Expectation()
+	for number, line in enumerate(text.splitlines(), start=1):
+		try:
+			words = shlex.split(line, comments=True)
+			if words:
+				parse_statement(expectation, words)
+		except ValueError as error:
+			raise ExpectationError(f'{path}:{number}: {error}') from error
+	if expectation.no_reports == bool(expectation.reports):
+		raise ExpectationError(
+			f"{path}: say either 'reports none' or at least one 'report'")
+	return expectation

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * DEPT (DEPendency Tracker) - runtime detector of wait/event deadlocks
+ *
+ * DEPT follows *waits* and the *events* that end them, rather than the
+ * order of lock acquisitions only.  A dependency "event E cannot happen
+ * until wait W is satisfied" is recorded whenever W is observed inside
+ * the event context of E; a cycle of such dependencies is a deadlock.
+ * See Documentation/dependency/dept.txt for the model.
+ *
+ * This header holds what the rest of the kernel sees: the per-object
+ * map, the class key, the per-task state embedded in task_struct and
+ * the raw API.  The engine's own objects (classes, waits, event
+ * contexts, dependencies) live in kernel/dependency/dept_internal.h.
+ */
+
+#ifndef __LINUX_DEPT_H
+#define __LINUX_DEPT_H
+
+#ifdef CONFIG_DEPT
+
+#include <linux/types.h>
+
+struct task_struct;
+struct dept_class;
+struct dept_ecxt;
+struct dept_wait;
+
+#define DEPT_MAX_STACK_ENTRY		16
+#define DEPT_MAX_WAIT_HIST		64
+#define DEPT_MAX_ECXT_HELD		48
+
+/*
+ * A class is named by one byte address of a key: the user subclass
+ * (sub_u, as lockdep's subclass) plus DEPT_MAX_SUBCLASSES_USR times the
+ * index of the event bit, so that e.g. the write and the read event of
+ * one rwlock are different classes.
+ */
+#define DEPT_MAX_SUBCLASSES		16
+#define DEPT_MAX_SUBCLASSES_EVT		2
+#define DEPT_MAX_SUBCLASSES_USR		(DEPT_MAX_SUBCLASSES / DEPT_MAX_SUBCLASSES_EVT)
+#define DEPT_MAX_SUBCLASSES_CACHE	2
+
+/*
+ * Kinds of kernel context.  A wait and an event relate only within one
+ * context of one kind; see dept_task::cxt_id.
+ */
+enum {
+	DEPT_CXT_SIRQ = 0,
+	DEPT_CXT_HIRQ,
+	DEPT_CXT_IRQS_NR,
+	DEPT_CXT_PROCESS = DEPT_CXT_IRQS_NR,
+	DEPT_CXTS_NR
+};
+
+#define DEPT_SIRQF			(1UL << DEPT_CXT_SIRQ)
+#define DEPT_HIRQF			(1UL << DEPT_CXT_HIRQ)
+
+/*
+ * The key of a family of classes.  Its bytes are never read: only their
+ * addresses matter, one class per byte.  A map without an external key
+ * uses its own embedded key, whose storage then doubles as a cache of
+ * the map's classes (one per event bit).
+ */
+struct dept_key {
+	union {
+		char			base[DEPT_MAX_SUBCLASSES];
+		struct dept_class	*classes[DEPT_MAX_SUBCLASSES_CACHE];
+	};
+};
+
+/*
+ * One per synchronisation object (embedded in lockdep_map, completion,
+ * ...).  @wgen is the wait generation at which the object's event became
+ * awaited, 0 when nobody awaits it.
+ */
+struct dept_map {
+	const char			*name;
+	struct dept_key			*keys;
+
+	/* subclass given by the user, below DEPT_MAX_SUBCLASSES_USR */
+	int				sub_u;
+
+	/* the map's own key and the cache of its classes */
+	struct dept_key			map_key;
+
+	unsigned int			wgen;
+
+	/* set for maps DEPT must ignore, e.g. lockdep's no-validate key */
+	bool				nocheck;
+};
+
+#define DEPT_MAP_INITIALIZER(n, k)					\
+{									\
+	.name = #n,							\
+	.keys = (struct dept_key *)(k),					\
+	.sub_u = 0,							\
+	.map_key = { .classes = { NULL, } },				\
+	.wgen = 0U,							\
+	.nocheck = false,						\
+}
+
+/*
+ * The wgen of an object too numerous to embed a whole dept_map in,
+ * such as PG_locked of struct page: the class comes from a shared map.
+ */
+struct dept_ext_wgen {
+	unsigned int			wgen;
+};
+
+/* An event context entered and not yet exited by a task. */
+struct dept_ecxt_held {
+	/* NULL for a placeholder that is never checked (nest_lock) */
+	struct dept_ecxt		*ecxt;
+
+	/* identifies the entry at exit */
+	struct dept_map			*map;
+	struct dept_class		*class;
+
+	/* wgen when the context was entered */
+	unsigned int			wgen;
+
+	/* subclass valid only within this task (*_lock_nested()) */
+	int				sub_l;
+};
+
+/* One slot of a task's ring of recent waits. */
+struct dept_wait_hist {
+	struct dept_wait		*wait;
+	unsigned int			wgen;
+
+	/* context the wait happened in, see dept_task::cxt_id */
+	unsigned int			ctxt_id;
+};
+
+/*
+ * DEPT's per-task state, embedded in task_struct.  Only the task itself
+ * touches it, with IRQs disabled, except the staging area, which
+ * try_to_wake_up() of another task reads under @stage_lock.
+ */
+struct dept_task {
+	struct dept_ecxt_held		ecxt_held[DEPT_MAX_ECXT_HELD];
+	int				ecxt_held_pos;
+
+	/* ring of the latest waits; @wait_hist_pos is the next slot */
+	struct dept_wait_hist		wait_hist[DEPT_MAX_WAIT_HIST];
+	int				wait_hist_pos;
+
+	/*
+	 * Id of the current context of each kind.  The low bits hold the
+	 * kind, the rest advance on each outermost IRQ entry and, for the
+	 * process context, on each entry from user space and each work.
+	 */
+	unsigned int			cxt_id[DEPT_CXTS_NR];
+
+	/* wgen and ip of the latest IRQ enabling, per IRQ kind */
+	unsigned int			wgen_enirq[DEPT_CXT_IRQS_NR];
+	unsigned long			enirq_ip[DEPT_CXT_IRQS_NR];
+
+	/* non-zero while the task runs inside the engine */
+	int				recursive;
+
+	/*
+	 * A wait staged by sdt_might_sleep_start(), committed by
+	 * __schedule() when the task really sleeps (stage_m.wgen then
+	 * becomes non-zero) and consumed by the waker's try_to_wake_up().
+	 */
+	struct dept_map			stage_m;
+	struct dept_map			*stage_real_m;
+	bool				stage_sched_map;
+	const char			*stage_w_fn;
+	unsigned long			stage_ip;
+	long				stage_timeout;
+	atomic_t			stage_lock;
+
+	/* ecxts not pushed because ecxt_held[] was full */
+	int				missing_ecxt;
+
+	bool				hardirqs_enabled;
+	bool				softirqs_enabled;
+
+	/* the task is in do_exit() past dept_task_exit() */
+	bool				task_exit;
+
+	/* the task runs __schedule() */
+	bool				in_sched;
+};
+
+#define DEPT_TASK_INITIALIZER(t)				\
+{								\
+	.wait_hist = { { .wait = NULL, } },			\
+	.ecxt_held_pos = 0,					\
+	.wait_hist_pos = 0,					\
+	.cxt_id = { 0U },					\
+	.wgen_enirq = { 0U },					\
+	.enirq_ip = { 0UL },					\
+	.recursive = 0,						\
+	.stage_m = DEPT_MAP_INITIALIZER((t)->stage_m, NULL),	\
+	.stage_real_m = NULL,					\
+	.stage_sched_map = false,				\
+	.stage_w_fn = NULL,					\
+	.stage_ip = 0UL,					\
+	.stage_timeout = 0L,					\
+	.stage_lock = ATOMIC_INIT(0),				\
+	.missing_ecxt = 0,					\
+	.hardirqs_enabled = false,				\
+	.softirqs_enabled = false,				\
+	.task_exit = false,					\
+	.in_sched = false,					\
+}
+
+extern void dept_on(void);
+extern void dept_off(void);
+extern void dept_init(void);
+extern void dept_task_init(struct task_struct *t);
+extern void dept_task_exit(struct task_struct *t);
+extern void dept_free_range(void *start, unsigned int sz);
+
+extern void dept_map_init(struct dept_map *m, struct dept_key *k, int sub_u, const char *n);
+extern void dept_map_reinit(struct dept_map *m, struct dept_key *k, int sub_u, const char *n);
+extern void dept_ext_wgen_init(struct dept_ext_wgen *ewg);
+extern void dept_map_copy(struct dept_map *to, struct dept_map *from);
+
+/*
+ * @timeout: -1 for a wait without timeout, else the timeout given to
+ * the primitive.  A timed wait cannot deadlock by itself.
+ */
+extern void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, int sub_l, long timeout);
+
+/*
+ * The class of a staged wait is named by @m ("<sched>" without one)
+ * and keyed by @k, or by @m's key when @k is NULL.
+ */
+extern void dept_stage_wait(struct dept_map *m, struct dept_key *k, unsigned long ip, const char *w_fn, long timeout);
+extern void dept_request_event_wait_commit(void);
+extern void dept_clean_stage(void);
+extern void dept_ttwu_stage_wait(struct task_struct *t, unsigned long ip);
+extern void dept_ecxt_enter(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *c_fn, const char *e_fn, int sub_l);
+extern bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f);
+extern void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg);
+extern void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg);
+extern void dept_ecxt_exit(struct dept_map *m, unsigned long e_f, unsigned long ip);
+extern void dept_sched_enter(void);
+extern void dept_sched_exit(void);
+extern void dept_update_cxt(void);
+
+static inline void dept_ecxt_enter_nokeep(struct dept_map *m)
+{
+	dept_ecxt_enter(m, 0UL, 0UL, NULL, NULL, 0);
+}
+
+/* for users who manage their own keys */
+extern void dept_key_init(struct dept_key *k);
+extern void dept_key_destroy(struct dept_key *k);
+extern void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f, struct dept_key *new_k, unsigned long new_e_f, unsigned long new_ip, const char *new_c_fn, const char *new_e_fn, int new_sub_l);
+
+extern void dept_softirq_enter(void);
+extern void dept_hardirq_enter(void);
+extern void dept_softirqs_on_ip(unsigned long ip);
+extern void dept_hardirqs_on(void);
+extern void dept_softirqs_off(void);
+extern void dept_hardirqs_off(void);
+#else /* !CONFIG_DEPT */
+struct dept_key { };
+struct dept_map { };
+struct dept_ext_wgen { };
+struct dept_task { };
+
+#define DEPT_MAP_INITIALIZER(n, k)			{ }
+#define DEPT_TASK_INITIALIZER(t)			{ }
+
+#define dept_on()					do { } while (0)
+#define dept_off()					do { } while (0)
+#define dept_init()					do { } while (0)
+#define dept_task_init(t)				do { } while (0)
+#define dept_task_exit(t)				do { } while (0)
+#define dept_free_range(s, sz)				do { } while (0)
+
+#define dept_map_init(m, k, su, n)			do { (void)(n); (void)(k); } while (0)
+#define dept_map_reinit(m, k, su, n)			do { (void)(n); (void)(k); } while (0)
+#define dept_ext_wgen_init(wg)				do { } while (0)
+#define dept_map_copy(t, f)				do { } while (0)
+#define dept_wait(m, w_f, ip, w_fn, sl, t)		do { (void)(w_fn); } while (0)
+#define dept_stage_wait(m, k, ip, w_fn, t)		do { (void)(k); (void)(w_fn); } while (0)
+#define dept_request_event_wait_commit()		do { } while (0)
+#define dept_clean_stage()				do { } while (0)
+#define dept_ttwu_stage_wait(t, ip)			do { } while (0)
+#define dept_ecxt_enter(m, e_f, ip, c_fn, e_fn, sl)	do { (void)(c_fn); (void)(e_fn); } while (0)
+#define dept_ecxt_holding(m, e_f)			false
+#define dept_request_event(m, wg)			do { } while (0)
+#define dept_event(m, e_f, ip, e_fn, wg)		do { (void)(e_fn); } while (0)
+#define dept_ecxt_exit(m, e_f, ip)			do { } while (0)
+#define dept_sched_enter()				do { } while (0)
+#define dept_sched_exit()				do { } while (0)
+#define dept_update_cxt()				do { } while (0)
+#define dept_ecxt_enter_nokeep(m)			do { } while (0)
+#define dept_key_init(k)				do { (void)(k); } while (0)
+#define dept_key_destroy(k)				do { (void)(k); } while (0)
+#define dept_map_ecxt_modify(m, e_f, n_k, n_e_f, n_ip, n_c_fn, n_e_fn, n_sl) do { (void)(n_k); (void)(n_c_fn); (void)(n_e_fn); } while (0)
+
+#define dept_softirq_enter()				do { } while (0)
+#define dept_hardirq_enter()				do { } while (0)
+#define dept_softirqs_on_ip(ip)				do { } while (0)
+#define dept_hardirqs_on()				do { } while (0)
+#define dept_softirqs_off()				do { } while (0)
+#define dept_hardirqs_off()				do { } while (0)
+#endif /* CONFIG_DEPT */
+#endif /* __LINUX_DEPT_H */

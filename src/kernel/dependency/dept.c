@@ -1,0 +1,1545 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DEPT (DEPendency Tracker) - runtime detector of wait/event deadlocks
+ *
+ * The model, in the words of Documentation/dependency/dept.txt: a
+ * deadlock is a set of waits whose events can never happen, because
+ * each event is reachable only after one of the other waits ends.
+ *
+ * DEPT observes three things:
+ *
+ *  - a wait: a task blocks on a class (lock acquisition, completion,
+ *    waitqueue sleep, ...);
+ *  - an event context: the stretch of code, from [S] to [E], in which
+ *    the event of a class may be triggered (a held lock until its
+ *    release, or the code between a wait being requested and the event
+ *    that ends it);
+ *  - an event: the point [E] that ends waits on a class.
+ *
+ * A wait on class W observed inside an event context of class E makes
+ * the dependency E -> W: E's event cannot happen before W's wait ends.
+ * Dependencies are edges between classes; a new edge that closes a
+ * cycle is reported.  Unlike lockdep, DEPT keeps working after a
+ * report, so every distinct cycle is reported once.
+ *
+ * Locking rules:
+ *
+ *  - Every entry point runs with IRQs disabled (raw, untraced) and the
+ *    task's recursion counter raised, so the engine never re-enters
+ *    itself through the locks, printk or stack unwinding it uses.
+ *  - dept_task is touched only by its task, except the staging area,
+ *    which a waker reads under dept_task::stage_lock.
+ *  - The graph (class and dependency lists, hash insertions, BFS state)
+ *    is changed only under dept_spin.  dept_spin is taken by trylock
+ *    and given up while a report prints, so that a CPU spinning for it
+ *    cannot hold back the console a report is printing to.
+ *  - Hash lookups are lockless under RCU: IRQs off is the read side.
+ *    Unhashed objects are put after a grace period; pool objects are
+ *    never returned to the page allocator.
+ */
+
+#define pr_fmt(fmt) fmt
+
+#include <linux/sched.h>
+#include <linux/stacktrace.h>
+#include <linux/spinlock.h>
+#include <linux/kallsyms.h>
+#include <linux/hash.h>
+#include <linux/dept.h>
+#include <linux/utsname.h>
+#include <linux/kernel.h>
+#include <linux/rculist.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <linux/percpu.h>
+#include <linux/bitops.h>
+#include <linux/string.h>
+#include <linux/init.h>
+#include "dept_internal.h"
+
+/* ---------------------------------------------------------------------
+ * Global state
+ * ---------------------------------------------------------------------
+ */
+
+/* set once by dept_init(); nothing is tracked before */
+static bool dept_ready __read_mostly;
+
+/* set for good when the engine cannot go on; see dept_stop() */
+static int dept_stopped __read_mostly;
+
+/*
+ * Whether waits with a timeout make dependencies, so that cycles through
+ * them are reported as circular dependencies rather than ignored.
+ */
+static bool dept_aggressive_timeout __read_mostly;
+
+static int __init dept_aggressive_timeout_setup(char *str)
+{
+	return kstrtobool(str, &dept_aggressive_timeout) == 0;
+}
+__setup("dept_aggressive_timeout=", dept_aggressive_timeout_setup);
+
+/* protects the graph; see the locking rules above */
+static arch_spinlock_t dept_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+
+/* non-zero while a report prints: dept_lock() gives up meanwhile */
+static int dept_reporting;
+
+/* the wait generation clock; 0 is never handed out */
+static atomic_t dept_wgen = ATOMIC_INIT(1);
+
+/* every class, in creation order; protected by dept_spin */
+static LIST_HEAD(dept_classes);
+
+static struct dept_task *dept_task(void)
+{
+	return &current->dept_task;
+}
+
+static void dept_stop(const char *why)
+{
+	if (xchg(&dept_stopped, 1))
+		return;
+	pr_warn("DEPT: stopped: %s\n", why);
+}
+
+static bool dept_working(void)
+{
+	return likely(READ_ONCE(dept_ready)) && !READ_ONCE(dept_stopped) &&
+	       !in_nmi();
+}
+
+static unsigned int next_wgen(void)
+{
+	unsigned int wg = (unsigned int)atomic_inc_return(&dept_wgen);
+
+	if (unlikely(!wg))
+		wg = (unsigned int)atomic_inc_return(&dept_wgen);
+	return wg;
+}
+
+/* whether wgen @a is older than @b, valid across a wrap */
+static bool before(unsigned int a, unsigned int b)
+{
+	return (int)(a - b) < 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Entering and leaving the engine
+ * ---------------------------------------------------------------------
+ */
+
+static unsigned long dept_enter(void)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_off();
+	dept_task()->recursive++;
+	return flags;
+}
+
+static void dept_exit(unsigned long flags)
+{
+	dept_task()->recursive--;
+	lockdep_on();
+	raw_local_irq_restore(flags);
+}
+
+/* Whether the current task may enter the engine now. */
+static bool dept_may_enter(void)
+{
+	struct dept_task *dt = dept_task();
+
+	return dept_working() && !dt->recursive && !dt->task_exit;
+}
+
+static bool dept_lock(void)
+{
+	while (!arch_spin_trylock(&dept_spin)) {
+		if (READ_ONCE(dept_reporting))
+			return false;
+		cpu_relax();
+	}
+	return true;
+}
+
+static void dept_unlock(void)
+{
+	arch_spin_unlock(&dept_spin);
+}
+
+/* ---------------------------------------------------------------------
+ * Object pools
+ * ---------------------------------------------------------------------
+ */
+
+#define OBJECT(id, nr)							\
+static struct dept_##id spool_##id[nr];
+	#include "dept_object.h"
+#undef  OBJECT
+
+struct dept_pool dept_pool[OBJECT_NR] = {
+#define OBJECT(id, nr) [OBJECT_##id] = {				\
+	.name = #id,							\
+	.obj_sz = sizeof(struct dept_##id),				\
+	.spool = spool_##id,						\
+	.obj_nr = nr,							\
+	.spool_used = ATOMIC_INIT(0),					\
+	.used = ATOMIC_INIT(0),						\
+},
+	#include "dept_object.h"
+#undef  OBJECT
+};
+
+/* freed objects, per CPU and type; touched with IRQs off only */
+static DEFINE_PER_CPU(struct dept_pool_node *, dept_free_objs[OBJECT_NR]);
+
+/*
+ * Hand out a zeroed object with one reference.  Called with IRQs off.
+ * Returns NULL, and stops the engine, when the pool is exhausted.
+ */
+static void *alloc_obj(enum dept_object t)
+{
+	struct dept_pool *p = &dept_pool[t];
+	struct dept_pool_node **head = this_cpu_ptr(&dept_free_objs[t]);
+	struct dept_pool_node *n = *head;
+	atomic_t *ref;
+
+	if (n) {
+		*head = n->next;
+	} else {
+		int i = atomic_inc_return(&p->spool_used) - 1;
+
+		if (unlikely(i >= p->obj_nr)) {
+			atomic_dec(&p->spool_used);
+			dept_stop("an object pool ran out");
+			pr_warn("DEPT: the %s pool (%d objects) is exhausted\n",
+				p->name, p->obj_nr);
+			return NULL;
+		}
+		n = p->spool + (size_t)i * p->obj_sz;
+	}
+
+	memset(n, 0, p->obj_sz);
+	ref = (atomic_t *)(n + 1);
+	atomic_set(ref, 1);
+	atomic_inc(&p->used);
+	return n;
+}
+
+static void free_obj(enum dept_object t, void *obj)
+{
+	struct dept_pool_node *n = obj;
+	struct dept_pool_node **head;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	head = this_cpu_ptr(&dept_free_objs[t]);
+	n->next = *head;
+	*head = n;
+	atomic_dec(&dept_pool[t].used);
+	raw_local_irq_restore(flags);
+}
+
+/*
+ * get_##id() takes a reference; put_##id() drops one and, with the
+ * last, releases what the object refers to and frees it.
+ */
+#define OBJECT(id, nr)							\
+static void destroy_##id(struct dept_##id *o);				\
+static __maybe_unused struct dept_##id *get_##id(struct dept_##id *o)	\
+{									\
+	atomic_inc(&o->ref);						\
+	return o;							\
+}									\
+static void put_##id(struct dept_##id *o)				\
+{									\
+	if (atomic_dec_and_test(&o->ref)) {				\
+		destroy_##id(o);					\
+		free_obj(OBJECT_##id, o);				\
+	}								\
+}
+	#include "dept_object.h"
+#undef  OBJECT
+
+static void destroy_stack(struct dept_stack *s)
+{
+}
+
+static void destroy_class(struct dept_class *c)
+{
+}
+
+static void destroy_ecxt(struct dept_ecxt *e)
+{
+	int i;
+
+	for (i = 0; i < DEPT_CXT_IRQS_NR; i++)
+		if (e->enirq_stack[i])
+			put_stack(e->enirq_stack[i]);
+	if (e->ecxt_stack)
+		put_stack(e->ecxt_stack);
+	if (e->event_stack)
+		put_stack(e->event_stack);
+	put_class(e->class);
+}
+
+static void destroy_wait(struct dept_wait *w)
+{
+	int i;
+
+	for (i = 0; i < DEPT_CXT_IRQS_NR; i++)
+		if (w->irq_stack[i])
+			put_stack(w->irq_stack[i]);
+	if (w->wait_stack)
+		put_stack(w->wait_stack);
+	put_class(w->class);
+}
+
+static void destroy_dep(struct dept_dep *d)
+{
+	put_ecxt(d->ecxt);
+	put_wait(d->wait);
+}
+
+/* The current stack, or NULL when the pool is empty. */
+static struct dept_stack *get_current_stack(void)
+{
+	struct dept_stack *s = alloc_obj(OBJECT_stack);
+
+	if (s)
+		s->nr = stack_trace_save(s->raw, DEPT_MAX_STACK_ENTRY, 2);
+	return s;
+}
+
+/* ---------------------------------------------------------------------
+ * Hash tables
+ * ---------------------------------------------------------------------
+ */
+
+#define HASH(id, bits)							\
+static struct hlist_head table_##id[1 << (bits)];			\
+static struct hlist_head *head_##id(unsigned long key)			\
+{									\
+	return table_##id + hash_long(key, bits);			\
+}
+	#include "dept_hash.h"
+#undef  HASH
+
+static unsigned long dep_key(struct dept_class *fc, struct dept_class *tc)
+{
+	return (unsigned long)fc ^ ((unsigned long)tc << 7) ^
+	       ((unsigned long)tc >> 3);
+}
+
+/* Lockless, IRQs off. */
+static struct dept_dep *lookup_dep(struct dept_class *fc,
+				   struct dept_class *tc)
+{
+	struct dept_dep *d;
+
+	hlist_for_each_entry_rcu(d, head_dep(dep_key(fc, tc)), hash_node)
+		if (d->fc == fc && d->tc == tc)
+			return d;
+	return NULL;
+}
+
+/* Lockless, IRQs off. */
+static struct dept_class *lookup_class(unsigned long key)
+{
+	struct dept_class *c;
+
+	hlist_for_each_entry_rcu(c, head_class(key), hash_node)
+		if (c->key == key)
+			return c;
+	return NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * Classes
+ * ---------------------------------------------------------------------
+ */
+
+extern struct lock_class_key __lockdep_no_validate__;
+
+static bool valid_key(struct dept_key *k)
+{
+	return k != &__lockdep_no_validate__.dkey;
+}
+
+static int evt_idx(unsigned long e_f)
+{
+	return __ffs(e_f);
+}
+
+static struct dept_key *map_key(struct dept_map *m)
+{
+	return m->keys ?: &m->map_key;
+}
+
+static struct dept_class *create_class(unsigned long key, int sub_id,
+				       const char *name, bool sched_map)
+{
+	struct dept_class *c;
+
+	if (!dept_lock())
+		return NULL;
+
+	c = lookup_class(key);
+	if (c)
+		goto unlock;
+
+	c = alloc_obj(OBJECT_class);
+	if (!c)
+		goto unlock;
+
+	c->key = key;
+	c->sub_id = sub_id;
+	c->name = name;
+	c->sched_map = sched_map;
+	INIT_LIST_HEAD(&c->bfs_node);
+	INIT_LIST_HEAD(&c->dep_head);
+	INIT_LIST_HEAD(&c->dep_rev_head);
+	list_add_tail(&c->all_node, &dept_classes);
+	hlist_add_head_rcu(&c->hash_node, head_class(key));
+unlock:
+	dept_unlock();
+	return c;
+}
+
+/*
+ * The class of @m's event @e_f.  The map's cache is trusted only for
+ * the key byte it was filled for and while the class is alive.
+ */
+static struct dept_class *map_class(struct dept_map *m, unsigned long e_f,
+				    bool sched_map)
+{
+	int e = evt_idx(e_f);
+	int sub_id = m->sub_u + e * DEPT_MAX_SUBCLASSES_USR;
+	unsigned long key = (unsigned long)map_key(m)->base + sub_id;
+	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
+
+	if (c && c->key == key && !READ_ONCE(c->dead))
+		return c;
+
+	c = lookup_class(key);
+	if (!c)
+		c = create_class(key, sub_id, m->name, sched_map);
+	if (c)
+		WRITE_ONCE(m->map_key.classes[e], c);
+	return c;
+}
+
+static const char *class_name(struct dept_class *c)
+{
+	if (c->sched_map)
+		return "<sched>";
+	return c->name ?: "(unknown)";
+}
+
+/* ---------------------------------------------------------------------
+ * Reports
+ * ---------------------------------------------------------------------
+ */
+
+static void print_ip_stack(unsigned long ip, struct dept_stack *s)
+{
+	int i;
+
+	if (!ip && !s) {
+		pr_warn("(N/A)\n");
+		return;
+	}
+	if (ip)
+		print_ip_sym(KERN_WARNING, ip);
+	if (s && s->nr) {
+		pr_warn("stacktrace:\n");
+		for (i = 0; i < s->nr; i++)
+			pr_warn("      %pS\n", (void *)s->raw[i]);
+	}
+}
+
+static void print_dep_lines(struct dept_dep *d)
+{
+	struct dept_ecxt *e = d->ecxt;
+	struct dept_wait *w = d->wait;
+
+	pr_warn("    [S] %s(%s:%d)\n", e->ecxt_fn ?: "(unknown)",
+		class_name(d->fc), d->fc->sub_id);
+	pr_warn("    [W] %s(%s:%d)\n", w->wait_fn ?: "(unknown)",
+		class_name(d->tc), d->tc->sub_id);
+	pr_warn("    [E] %s(%s:%d)\n", e->event_fn ?: "(unknown)",
+		class_name(d->fc), d->fc->sub_id);
+}
+
+static void print_dep_detail(struct dept_dep *d, char name)
+{
+	struct dept_ecxt *e = d->ecxt;
+	struct dept_wait *w = d->wait;
+	int irq;
+
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("context %c's detail\n", name);
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("context %c\n", name);
+	print_dep_lines(d);
+	pr_warn("\n");
+
+	for_each_set_bit(irq, &e->enirqf, DEPT_CXT_IRQS_NR) {
+		pr_warn("%s has been enabled:\n",
+			irq == DEPT_CXT_HIRQ ? "hardirq" : "softirq");
+		print_ip_stack(e->enirq_ip[irq], e->enirq_stack[irq]);
+		pr_warn("\n");
+	}
+	pr_warn("[S] %s(%s:%d):\n", e->ecxt_fn ?: "(unknown)",
+		class_name(d->fc), d->fc->sub_id);
+	print_ip_stack(e->ecxt_ip, e->ecxt_stack);
+	pr_warn("\n");
+
+	for_each_set_bit(irq, &w->irqf, DEPT_CXT_IRQS_NR) {
+		pr_warn("%s context:\n",
+			irq == DEPT_CXT_HIRQ ? "hardirq" : "softirq");
+		print_ip_stack(w->irq_ip[irq], w->irq_stack[irq]);
+		pr_warn("\n");
+	}
+	pr_warn("[W] %s(%s:%d):\n", w->wait_fn ?: "(unknown)",
+		class_name(d->tc), d->tc->sub_id);
+	print_ip_stack(w->wait_ip, w->wait_stack);
+	pr_warn("\n");
+
+	pr_warn("[E] %s(%s:%d):\n", e->event_fn ?: "(unknown)",
+		class_name(d->fc), d->fc->sub_id);
+	print_ip_stack(e->event_ip, e->event_stack);
+}
+
+/*
+ * The cycle is @d's source back to @d's source: @d itself, then the
+ * dependencies the BFS walked from d->tc to d->fc.  Called under
+ * dept_spin; dept_reporting makes other CPUs give up the lock.
+ */
+#define DEPT_MAX_CYCLE_PRINT 26
+
+static void print_circle(struct dept_dep *d)
+{
+	struct dept_dep *cycle[DEPT_MAX_CYCLE_PRINT];
+	struct dept_class *c;
+	bool timed = false;
+	int nr = 0;
+	int i;
+
+	cycle[nr++] = d;
+	for (c = d->fc; c != d->tc && nr < DEPT_MAX_CYCLE_PRINT;
+	     c = c->bfs_dep->fc)
+		cycle[nr++] = c->bfs_dep;
+
+	for (i = 0; i < nr; i++)
+		timed |= cycle[i]->wait->timeout;
+
+	WRITE_ONCE(dept_reporting, 1);
+	pr_warn("===================================================\n");
+	pr_warn("DEPT: Circular dependency has been detected.\n");
+	pr_warn("%s %s\n", init_utsname()->release, print_tainted());
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("summary\n");
+	pr_warn("---------------------------------------------------\n");
+	if (timed)
+		pr_warn("*** Not a deadlock but a circular dependency: a wait in it has a timeout ***\n");
+	else if (d->fc == d->tc)
+		pr_warn("*** AA DEADLOCK ***\n");
+	else
+		pr_warn("*** DEADLOCK ***\n");
+	pr_warn("\n");
+
+	/* in the order the cycle runs: each context's wait is the next's event */
+	for (i = 0; i < nr; i++) {
+		pr_warn("context %c\n", 'A' + i);
+		print_dep_lines(cycle[nr - 1 - i]);
+		pr_warn("\n");
+	}
+	pr_warn("[S]: start of the event context\n");
+	pr_warn("[W]: the wait blocked\n");
+	pr_warn("[E]: the event not reachable\n");
+
+	for (i = 0; i < nr; i++)
+		print_dep_detail(cycle[nr - 1 - i], 'A' + i);
+
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("information that might be helpful\n");
+	pr_warn("---------------------------------------------------\n");
+	dump_stack();
+	WRITE_ONCE(dept_reporting, 0);
+}
+
+/* ---------------------------------------------------------------------
+ * Dependencies and the cycle check
+ * ---------------------------------------------------------------------
+ */
+
+static unsigned int bfs_gen;
+static LIST_HEAD(bfs_queue);
+
+/*
+ * Breadth-first search along out-edges from @from, looking for @to.
+ * Each class reached records in bfs_dep the edge it was reached by.
+ * Only what is reachable from @from is visited.  Called under dept_spin.
+ */
+static bool bfs_reaches(struct dept_class *from, struct dept_class *to)
+{
+	bool found = false;
+
+	if (from == to)
+		return true;
+
+	if (!++bfs_gen)
+		++bfs_gen;
+
+	from->bfs_gen = bfs_gen;
+	from->bfs_dep = NULL;
+	list_add_tail(&from->bfs_node, &bfs_queue);
+
+	while (!list_empty(&bfs_queue)) {
+		struct dept_class *c;
+		struct dept_dep *d;
+
+		c = list_first_entry(&bfs_queue, struct dept_class, bfs_node);
+		list_del_init(&c->bfs_node);
+		if (found)
+			continue;
+
+		list_for_each_entry(d, &c->dep_head, dep_node) {
+			struct dept_class *n = d->tc;
+
+			if (n->bfs_gen == bfs_gen)
+				continue;
+			n->bfs_gen = bfs_gen;
+			n->bfs_dep = d;
+			if (n == to) {
+				found = true;
+				break;
+			}
+			list_add_tail(&n->bfs_node, &bfs_queue);
+		}
+	}
+	return found;
+}
+
+/*
+ * Record @e -> @w unless the pair of classes is known, and report the
+ * cycle this closes.  A pair is added once, so each cycle is reported
+ * once: when its last edge appears.
+ */
+static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
+{
+	struct dept_class *fc = e->class;
+	struct dept_class *tc = w->class;
+	struct dept_dep *d;
+
+	if (lookup_dep(fc, tc))
+		return;
+	if (w->timeout && !dept_aggressive_timeout)
+		return;
+	if (READ_ONCE(fc->dead) || READ_ONCE(tc->dead))
+		return;
+
+	if (!dept_lock())
+		return;
+
+	if (lookup_dep(fc, tc))
+		goto unlock;
+
+	d = alloc_obj(OBJECT_dep);
+	if (!d)
+		goto unlock;
+
+	d->fc = fc;
+	d->tc = tc;
+	d->ecxt = get_ecxt(e);
+	d->wait = get_wait(w);
+	list_add_rcu(&d->dep_node, &fc->dep_head);
+	list_add_rcu(&d->dep_rev_node, &tc->dep_rev_head);
+	hlist_add_head_rcu(&d->hash_node, head_dep(dep_key(fc, tc)));
+
+	if (bfs_reaches(tc, fc))
+		print_circle(d);
+unlock:
+	dept_unlock();
+}
+
+/* ---------------------------------------------------------------------
+ * Contexts
+ * ---------------------------------------------------------------------
+ */
+
+static int cur_cxt(void)
+{
+	if (lockdep_hardirq_context())
+		return DEPT_CXT_HIRQ;
+	if (lockdep_softirq_context(current))
+		return DEPT_CXT_SIRQ;
+	return DEPT_CXT_PROCESS;
+}
+
+static unsigned int cur_ctxt_id(void)
+{
+	int cxt = cur_cxt();
+
+	return dept_task()->cxt_id[cxt] | (1U << cxt);
+}
+
+static unsigned long cur_enirqf(void)
+{
+	struct dept_task *dt = dept_task();
+	unsigned long f = 0UL;
+
+	if (dt->hardirqs_enabled)
+		f |= DEPT_HIRQF;
+	if (dt->softirqs_enabled)
+		f |= DEPT_SIRQF;
+	return f;
+}
+
+/* ---------------------------------------------------------------------
+ * Waits, event contexts and events
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Append @w to the ring.  A wait of the same class in the same context
+ * just before it shares its slot: only the latest one matters.
+ */
+static void add_hist(struct dept_wait *w, unsigned int wg,
+		     unsigned int ctxt_id)
+{
+	struct dept_task *dt = dept_task();
+	int last = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - 1) %
+		   DEPT_MAX_WAIT_HIST;
+	struct dept_wait_hist *wh = dt->wait_hist + last;
+
+	if (!wh->wait || wh->wait->class != w->class ||
+	    wh->ctxt_id != ctxt_id) {
+		wh = dt->wait_hist + dt->wait_hist_pos;
+		dt->wait_hist_pos = (dt->wait_hist_pos + 1) % DEPT_MAX_WAIT_HIST;
+	}
+
+	if (wh->wait)
+		put_wait(wh->wait);
+	wh->wait = get_wait(w);
+	wh->wgen = wg;
+	wh->ctxt_id = ctxt_id;
+}
+
+/*
+ * A wait on @c: every event context the task holds now depends on it.
+ * Contexts of the same class entered with another local subclass
+ * (*_lock_nested()) are the user's declared nesting and are skipped.
+ */
+static void add_wait(struct dept_class *c, unsigned long ip,
+		     const char *w_fn, int sub_l, bool sched_sleep,
+		     long timeout)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_wait *w;
+	int cxt;
+	int i;
+
+	w = alloc_obj(OBJECT_wait);
+	if (!w)
+		return;
+
+	w->class = get_class(c);
+	w->wait_fn = w_fn;
+	w->wait_ip = ip;
+	w->wait_stack = get_current_stack();
+	w->sched_sleep = sched_sleep;
+	/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
+	w->timeout = timeout >= 0 && timeout != LONG_MAX;
+
+	cxt = cur_cxt();
+	if (cxt != DEPT_CXT_PROCESS) {
+		w->irqf = 1UL << cxt;
+		w->irq_ip[cxt] = ip;
+	}
+
+	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
+		struct dept_ecxt_held *eh = dt->ecxt_held + i;
+
+		if (!eh->ecxt)
+			continue;
+		if (eh->class == c && eh->sub_l != sub_l)
+			continue;
+		add_dep(eh->ecxt, w);
+	}
+
+	add_hist(w, next_wgen(), cur_ctxt_id());
+	put_wait(w);
+}
+
+static struct dept_ecxt *new_ecxt(struct dept_class *c, unsigned long ip,
+				  const char *c_fn, const char *e_fn)
+{
+	struct dept_ecxt *e = alloc_obj(OBJECT_ecxt);
+
+	if (!e)
+		return NULL;
+
+	e->class = get_class(c);
+	e->ecxt_fn = c_fn;
+	e->event_fn = e_fn;
+	e->ecxt_ip = ip;
+	if (ip)
+		e->ecxt_stack = get_current_stack();
+	return e;
+}
+
+static void push_ecxt(struct dept_map *m, struct dept_class *c,
+		      struct dept_ecxt *e, int sub_l)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_ecxt_held *eh;
+
+	if (dt->ecxt_held_pos >= DEPT_MAX_ECXT_HELD) {
+		dt->missing_ecxt++;
+		if (e)
+			put_ecxt(e);
+		return;
+	}
+
+	eh = dt->ecxt_held + dt->ecxt_held_pos++;
+	eh->ecxt = e;
+	eh->map = m;
+	eh->class = c;
+	eh->wgen = next_wgen();
+	eh->sub_l = sub_l;
+
+	if (e)
+		e->enirqf = cur_enirqf();
+}
+
+/* The innermost held context of @m whose event is in @e_f, or -1. */
+static int find_held(struct dept_map *m, unsigned long e_f)
+{
+	struct dept_task *dt = dept_task();
+	int i;
+
+	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
+		struct dept_ecxt_held *eh = dt->ecxt_held + i;
+		int e;
+
+		if (eh->map != m)
+			continue;
+		if (!eh->class)
+			return i;
+		e = eh->class->sub_id / DEPT_MAX_SUBCLASSES_USR;
+		if ((1UL << e) & e_f)
+			return i;
+	}
+	return -1;
+}
+
+static void pop_held(int pos)
+{
+	struct dept_task *dt = dept_task();
+
+	if (dt->ecxt_held[pos].ecxt)
+		put_ecxt(dt->ecxt_held[pos].ecxt);
+
+	dt->ecxt_held_pos--;
+	memmove(dt->ecxt_held + pos, dt->ecxt_held + pos + 1,
+		(dt->ecxt_held_pos - pos) * sizeof(dt->ecxt_held[0]));
+	memset(dt->ecxt_held + dt->ecxt_held_pos, 0, sizeof(dt->ecxt_held[0]));
+}
+
+/*
+ * The event of class @c, awaited since @wg, fires in the current task:
+ * every wait this task made since then, in this context, had to end
+ * first, so @c depends on each of them.
+ */
+static void do_event(struct dept_map *real_m, struct dept_class *c,
+		     unsigned int wg, unsigned long ip, const char *e_fn)
+{
+	struct dept_task *dt = dept_task();
+	unsigned int ctxt_id = cur_ctxt_id();
+	struct dept_ecxt *e = NULL;
+	int i;
+
+	if (!wg)
+		return;
+
+	/* an explicit event context of the map speaks for it */
+	if (find_held(real_m, ~0UL) >= 0)
+		return;
+
+	for (i = 1; i <= DEPT_MAX_WAIT_HIST; i++) {
+		int pos = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - i) %
+			  DEPT_MAX_WAIT_HIST;
+		struct dept_wait_hist *wh = dt->wait_hist + pos;
+
+		if (!wh->wait || !before(wg, wh->wgen))
+			break;
+		if (wh->ctxt_id != ctxt_id)
+			continue;
+		if (lookup_dep(c, wh->wait->class))
+			continue;
+
+		if (!e) {
+			e = new_ecxt(c, 0UL, NULL, e_fn);
+			if (!e)
+				return;
+			e->event_ip = ip;
+			e->event_stack = get_current_stack();
+		}
+		add_dep(e, wh->wait);
+	}
+
+	if (e)
+		put_ecxt(e);
+}
+
+/* ---------------------------------------------------------------------
+ * Maps and keys
+ * ---------------------------------------------------------------------
+ */
+
+static void clear_map_cache(struct dept_map *m)
+{
+	int i;
+
+	for (i = 0; i < DEPT_MAX_SUBCLASSES_CACHE; i++)
+		WRITE_ONCE(m->map_key.classes[i], NULL);
+}
+
+void dept_map_init(struct dept_map *m, struct dept_key *k, int sub_u,
+		   const char *n)
+{
+	if (sub_u < 0 || sub_u >= DEPT_MAX_SUBCLASSES_USR)
+		sub_u = 0;
+
+	m->name = n;
+	m->keys = k;
+	m->sub_u = sub_u;
+	clear_map_cache(m);
+	m->wgen = 0U;
+	m->nocheck = !valid_key(k);
+}
+EXPORT_SYMBOL_GPL(dept_map_init);
+
+void dept_map_reinit(struct dept_map *m, struct dept_key *k, int sub_u,
+		     const char *n)
+{
+	if (k) {
+		m->keys = k;
+		m->nocheck = !valid_key(k);
+		clear_map_cache(m);
+	}
+	if (n)
+		m->name = n;
+	if (sub_u >= 0 && sub_u < DEPT_MAX_SUBCLASSES_USR &&
+	    sub_u != m->sub_u) {
+		m->sub_u = sub_u;
+		clear_map_cache(m);
+	}
+}
+EXPORT_SYMBOL_GPL(dept_map_reinit);
+
+void dept_ext_wgen_init(struct dept_ext_wgen *ewg)
+{
+	ewg->wgen = 0U;
+}
+EXPORT_SYMBOL_GPL(dept_ext_wgen_init);
+
+/*
+ * A copy names the same classes as the original.  A map keyed by its
+ * own storage cannot be copied that way: the copy is not checked.
+ */
+void dept_map_copy(struct dept_map *to, struct dept_map *from)
+{
+	*to = *from;
+	to->wgen = 0U;
+	if (!from->keys)
+		to->nocheck = true;
+}
+EXPORT_SYMBOL_GPL(dept_map_copy);
+
+void dept_key_init(struct dept_key *k)
+{
+	memset(k, 0, sizeof(*k));
+}
+EXPORT_SYMBOL_GPL(dept_key_init);
+
+/* ---------------------------------------------------------------------
+ * The API: waits, events and event contexts
+ * ---------------------------------------------------------------------
+ */
+
+static void __dept_wait(struct dept_map *m, unsigned long w_f,
+			unsigned long ip, const char *w_fn, int sub_l,
+			bool sched_sleep, bool sched_map, long timeout)
+{
+	int e;
+
+	for_each_set_bit(e, &w_f, DEPT_MAX_SUBCLASSES_EVT) {
+		struct dept_class *c = map_class(m, 1UL << e, sched_map);
+
+		if (c)
+			add_wait(c, ip, w_fn, sub_l, sched_sleep, timeout);
+	}
+}
+
+void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
+	       const char *w_fn, int sub_l, long timeout)
+{
+	unsigned long flags;
+
+	if (!dept_may_enter() || m->nocheck)
+		return;
+
+	flags = dept_enter();
+	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_wait);
+
+void dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
+		     unsigned long ip, const char *c_fn, const char *e_fn,
+		     int sub_l)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_class *c = NULL;
+	struct dept_ecxt *e = NULL;
+	unsigned long flags;
+
+	if (!dept_may_enter())
+		return;
+
+	/*
+	 * Even unchecked maps push an entry, so that the release that
+	 * comes later finds it and leaves the others alone.
+	 */
+	flags = dept_enter();
+	if (e_f && !m->nocheck) {
+		c = map_class(m, e_f, false);
+		e = c ? new_ecxt(c, ip, c_fn, e_fn) : NULL;
+		if (!e) {
+			dt->missing_ecxt++;
+			goto exit;
+		}
+	}
+	push_ecxt(m, c, e, sub_l);
+exit:
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_ecxt_enter);
+
+bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
+{
+	unsigned long flags;
+	bool ret;
+
+	if (!dept_may_enter())
+		return false;
+
+	flags = dept_enter();
+	ret = find_held(m, e_f) >= 0;
+	dept_exit(flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dept_ecxt_holding);
+
+void dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
+		    unsigned long ip)
+{
+	struct dept_task *dt = dept_task();
+	unsigned long flags;
+	int pos;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	pos = find_held(m, e_f);
+	if (pos >= 0)
+		pop_held(pos);
+	else if (dt->missing_ecxt)
+		dt->missing_ecxt--;
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_ecxt_exit);
+
+void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
+			  struct dept_key *new_k, unsigned long new_e_f,
+			  unsigned long new_ip, const char *new_c_fn,
+			  const char *new_e_fn, int new_sub_l)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_ecxt_held *eh;
+	struct dept_class *c = NULL;
+	struct dept_ecxt *e = NULL;
+	unsigned long flags;
+	int pos;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	pos = find_held(m, e_f);
+	if (pos < 0) {
+		if (new_k)
+			dept_map_reinit(m, new_k, -1, NULL);
+		goto exit;
+	}
+
+	eh = dt->ecxt_held + pos;
+	if (!new_e_f)
+		new_e_f = eh->class ?
+			1UL << (eh->class->sub_id / DEPT_MAX_SUBCLASSES_USR) :
+			0UL;
+	if (new_sub_l < 0)
+		new_sub_l = eh->sub_l;
+	pop_held(pos);
+
+	if (new_k)
+		dept_map_reinit(m, new_k, -1, NULL);
+
+	if (new_e_f && !m->nocheck) {
+		c = map_class(m, new_e_f, false);
+		e = c ? new_ecxt(c, new_ip, new_c_fn, new_e_fn) : NULL;
+		if (!e) {
+			dt->missing_ecxt++;
+			goto exit;
+		}
+	}
+	push_ecxt(m, c, e, new_sub_l);
+exit:
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_map_ecxt_modify);
+
+void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg)
+{
+	if (!dept_working() || m->nocheck)
+		return;
+
+	WRITE_ONCE(*(ewg ? &ewg->wgen : &m->wgen), next_wgen());
+}
+EXPORT_SYMBOL_GPL(dept_request_event);
+
+static void __dept_event(struct dept_map *m, struct dept_map *real_m,
+			 unsigned long e_f, unsigned long ip,
+			 const char *e_fn, bool sched_map, unsigned int wg)
+{
+	struct dept_class *c = map_class(m, e_f, sched_map);
+
+	if (c)
+		do_event(real_m, c, wg, ip, e_fn);
+}
+
+void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
+		const char *e_fn, struct dept_ext_wgen *ewg)
+{
+	unsigned int *wg_p;
+	unsigned long flags;
+
+	if (!dept_working() || m->nocheck)
+		return;
+
+	wg_p = ewg ? &ewg->wgen : &m->wgen;
+	if (!dept_may_enter()) {
+		/* cannot follow this event: forget the request */
+		WRITE_ONCE(*wg_p, 0U);
+		return;
+	}
+
+	flags = dept_enter();
+	__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p));
+	/* the next wait requests the event again */
+	WRITE_ONCE(*wg_p, 0U);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_event);
+
+/* ---------------------------------------------------------------------
+ * Staged waits: sleeps that the scheduler commits
+ * ---------------------------------------------------------------------
+ */
+
+static void stage_lock(struct dept_task *dt)
+{
+	while (atomic_cmpxchg_acquire(&dt->stage_lock, 0, 1))
+		cpu_relax();
+}
+
+static void stage_unlock(struct dept_task *dt)
+{
+	atomic_set_release(&dt->stage_lock, 0);
+}
+
+static void clear_stage(struct dept_task *dt)
+{
+	memset(&dt->stage_m, 0, sizeof(dt->stage_m));
+	dt->stage_real_m = NULL;
+	dt->stage_sched_map = false;
+	dt->stage_w_fn = NULL;
+	dt->stage_ip = 0UL;
+	dt->stage_timeout = 0L;
+}
+
+void dept_stage_wait(struct dept_map *m, struct dept_key *k,
+		     unsigned long ip, const char *w_fn, long timeout)
+{
+	struct dept_task *dt = dept_task();
+	unsigned long flags;
+
+	if (!dept_may_enter())
+		return;
+	if (m && m->nocheck)
+		return;
+
+	flags = dept_enter();
+	stage_lock(dt);
+	clear_stage(dt);
+	if (m) {
+		dt->stage_m.name = m->name;
+		dt->stage_m.sub_u = m->sub_u;
+		/*
+		 * Key by the original's key address so that every stage
+		 * of this map names the same class, and keep its cache.
+		 */
+		dt->stage_m.keys = k ?: map_key(m);
+		if (!k)
+			dt->stage_m.map_key = m->map_key;
+	} else {
+		dt->stage_m.name = w_fn;
+		dt->stage_m.keys = k;
+		dt->stage_sched_map = true;
+	}
+	dt->stage_real_m = m;
+	dt->stage_w_fn = w_fn;
+	dt->stage_ip = ip;
+	dt->stage_timeout = timeout;
+	stage_unlock(dt);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_stage_wait);
+
+void dept_clean_stage(void)
+{
+	struct dept_task *dt = dept_task();
+	unsigned long flags;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	stage_lock(dt);
+	clear_stage(dt);
+	stage_unlock(dt);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_clean_stage);
+
+/*
+ * __schedule() is about to put the task to sleep: the staged wait is
+ * real.  Request its event, then record the wait.
+ */
+void dept_request_event_wait_commit(void)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_map m;
+	unsigned long flags;
+	bool sched_map;
+	long timeout;
+	unsigned long ip;
+	const char *w_fn;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	stage_lock(dt);
+	if (!dt->stage_m.keys) {
+		stage_unlock(dt);
+		goto exit;
+	}
+	dt->stage_m.wgen = next_wgen();
+	m = dt->stage_m;
+	sched_map = dt->stage_sched_map;
+	timeout = dt->stage_timeout;
+	ip = dt->stage_ip;
+	w_fn = dt->stage_w_fn;
+	stage_unlock(dt);
+
+	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout);
+
+	/* keep what the wait cached for the next commit */
+	stage_lock(dt);
+	if (dt->stage_m.keys == m.keys)
+		dt->stage_m.map_key = m.map_key;
+	stage_unlock(dt);
+exit:
+	dept_exit(flags);
+}
+
+/*
+ * The waker's side of a staged wait: waking @requestor is the event the
+ * committed wait was for.  Of concurrent wakers, the first one consumes
+ * the stage.  Wake-ups from inside __schedule() are not events of
+ * sleeps: the scheduler itself does not wait for them.
+ */
+void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_task *rdt = &requestor->dept_task;
+	struct dept_map *real_m;
+	struct dept_map m;
+	unsigned long flags;
+	bool sched_map;
+
+	if (!dept_may_enter() || dt->in_sched || rdt == dt)
+		return;
+
+	flags = dept_enter();
+	stage_lock(rdt);
+	m = rdt->stage_m;
+	real_m = rdt->stage_real_m;
+	sched_map = rdt->stage_sched_map;
+	rdt->stage_m.wgen = 0U;
+	stage_unlock(rdt);
+
+	if (m.keys && m.wgen)
+		__dept_event(&m, real_m, 1UL, ip, "try_to_wake_up",
+			     sched_map, m.wgen);
+	dept_exit(flags);
+}
+
+void dept_sched_enter(void)
+{
+	dept_task()->in_sched = true;
+}
+
+void dept_sched_exit(void)
+{
+	dept_task()->in_sched = false;
+}
+
+/* ---------------------------------------------------------------------
+ * IRQ state and contexts
+ * ---------------------------------------------------------------------
+ */
+
+static void enirq_update(int irq, unsigned long ip)
+{
+	struct dept_task *dt = dept_task();
+
+	dt->wgen_enirq[irq] = next_wgen();
+	dt->enirq_ip[irq] = ip;
+}
+
+void dept_hardirqs_on(void)
+{
+	struct dept_task *dt = dept_task();
+
+	dt->hardirqs_enabled = true;
+	if (dept_working())
+		enirq_update(DEPT_CXT_HIRQ, _RET_IP_);
+}
+
+void noinstr dept_hardirqs_off(void)
+{
+	dept_task()->hardirqs_enabled = false;
+}
+
+void dept_softirqs_on_ip(unsigned long ip)
+{
+	struct dept_task *dt = dept_task();
+
+	dt->softirqs_enabled = true;
+	if (dept_working())
+		enirq_update(DEPT_CXT_SIRQ, ip);
+}
+
+void dept_softirqs_off(void)
+{
+	dept_task()->softirqs_enabled = false;
+}
+
+/* Each entry from user space starts a new process context. */
+void noinstr dept_update_cxt(void)
+{
+	dept_task()->cxt_id[DEPT_CXT_PROCESS] += 1U << DEPT_CXTS_NR;
+}
+
+/* Called on the outermost softirq entry. */
+void dept_softirq_enter(void)
+{
+	dept_task()->cxt_id[DEPT_CXT_SIRQ] += 1U << DEPT_CXTS_NR;
+}
+
+/* Called on the outermost hardirq entry. */
+void noinstr dept_hardirq_enter(void)
+{
+	dept_task()->cxt_id[DEPT_CXT_HIRQ] += 1U << DEPT_CXTS_NR;
+}
+
+/*
+ * dept_off()/dept_on() bracket NMIs, where the engine must not run: the
+ * recursion counter keeps every entry point out.
+ */
+void noinstr dept_off(void)
+{
+	dept_task()->recursive++;
+}
+
+void noinstr dept_on(void)
+{
+	dept_task()->recursive--;
+}
+
+/* ---------------------------------------------------------------------
+ * Tasks
+ * ---------------------------------------------------------------------
+ */
+
+void dept_task_init(struct task_struct *t)
+{
+	struct dept_task *dt = &t->dept_task;
+
+	memset(dt, 0, sizeof(*dt));
+	atomic_set(&dt->stage_lock, 0);
+}
+
+/* Drop what the exiting task holds; it tracks nothing from now on. */
+void dept_task_exit(struct task_struct *t)
+{
+	struct dept_task *dt = &t->dept_task;
+	unsigned long flags;
+	int i;
+
+	raw_local_irq_save(flags);
+	dt->recursive++;
+	for (i = 0; i < dt->ecxt_held_pos; i++)
+		if (dt->ecxt_held[i].ecxt)
+			put_ecxt(dt->ecxt_held[i].ecxt);
+	dt->ecxt_held_pos = 0;
+
+	for (i = 0; i < DEPT_MAX_WAIT_HIST; i++) {
+		if (dt->wait_hist[i].wait)
+			put_wait(dt->wait_hist[i].wait);
+		dt->wait_hist[i].wait = NULL;
+	}
+
+	stage_lock(dt);
+	clear_stage(dt);
+	stage_unlock(dt);
+
+	dt->task_exit = true;
+	dt->recursive--;
+	raw_local_irq_restore(flags);
+}
+
+/* ---------------------------------------------------------------------
+ * Forgetting classes: key destruction and module unload
+ * ---------------------------------------------------------------------
+ */
+
+static bool within(const void *addr, void *start, unsigned long size)
+{
+	return addr >= start && addr < start + size;
+}
+
+static void put_dep_rcu(struct rcu_head *rh)
+{
+	put_dep(container_of(rh, struct dept_dep, rh));
+}
+
+static void put_class_rcu(struct rcu_head *rh)
+{
+	put_class(container_of(rh, struct dept_class, rh));
+}
+
+/* Unlink every dependency of @c.  Called under dept_spin. */
+static void disconnect_class(struct dept_class *c)
+{
+	struct dept_dep *d, *n;
+
+	list_for_each_entry_safe(d, n, &c->dep_head, dep_node) {
+		list_del_rcu(&d->dep_node);
+		list_del_rcu(&d->dep_rev_node);
+		hlist_del_rcu(&d->hash_node);
+		call_rcu(&d->rh, put_dep_rcu);
+	}
+	list_for_each_entry_safe(d, n, &c->dep_rev_head, dep_rev_node) {
+		list_del_rcu(&d->dep_node);
+		list_del_rcu(&d->dep_rev_node);
+		hlist_del_rcu(&d->hash_node);
+		call_rcu(&d->rh, put_dep_rcu);
+	}
+}
+
+/*
+ * Forget the classes whose key or name lies in [start, start + sz).
+ * Tasks may still hold waits and contexts of them: those keep the
+ * objects alive, marked dead, until they are dropped.
+ */
+void dept_free_range(void *start, unsigned int sz)
+{
+	struct dept_class *c, *n;
+	unsigned long flags;
+
+	if (!READ_ONCE(dept_ready))
+		return;
+
+	raw_local_irq_save(flags);
+	dept_task()->recursive++;
+	while (!arch_spin_trylock(&dept_spin))
+		cpu_relax();
+
+	list_for_each_entry_safe(c, n, &dept_classes, all_node) {
+		if (!within((void *)c->key, start, sz) &&
+		    !within(c->name, start, sz))
+			continue;
+
+		WRITE_ONCE(c->dead, true);
+		hlist_del_rcu(&c->hash_node);
+		list_del(&c->all_node);
+		disconnect_class(c);
+		call_rcu(&c->rh, put_class_rcu);
+	}
+
+	arch_spin_unlock(&dept_spin);
+	dept_task()->recursive--;
+	raw_local_irq_restore(flags);
+}
+
+void dept_key_destroy(struct dept_key *k)
+{
+	dept_free_range(k, sizeof(*k));
+}
+EXPORT_SYMBOL_GPL(dept_key_destroy);
+
+/* ---------------------------------------------------------------------
+ * Start-up
+ * ---------------------------------------------------------------------
+ */
+
+void __init dept_init(void)
+{
+	size_t mem = 0;
+	int i;
+
+	/* alloc_obj() finds the reference count right after the node */
+#define OBJECT(id, nr)							\
+	BUILD_BUG_ON(offsetof(struct dept_##id, ref) !=			\
+		     sizeof(struct dept_pool_node));
+	#include "dept_object.h"
+#undef  OBJECT
+
+	for (i = 0; i < OBJECT_NR; i++)
+		mem += dept_pool[i].obj_sz * dept_pool[i].obj_nr;
+
+	WRITE_ONCE(dept_ready, true);
+	pr_info("DEPT: dependency tracker active (pools %zu KB, dept_task %zu bytes)\n",
+		mem / 1024, sizeof(struct dept_task));
+}

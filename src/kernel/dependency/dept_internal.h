@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * DEPT's internal objects.  Only the engine and its debugging tools
+ * (proc files, gdb scripts) look inside them.
+ *
+ * Every object comes from a pool (see dept_object.h) and is reference
+ * counted; the last put returns it to the pool, never to the page
+ * allocator, so a stale pointer read under RCU still points to an
+ * object of the same type.
+ */
+
+#ifndef __DEPT_INTERNAL_H
+#define __DEPT_INTERNAL_H
+
+#include <linux/dept.h>
+#include <linux/list.h>
+#include <linux/rcupdate.h>
+
+/* Link of a free object in its pool; first member of every object. */
+struct dept_pool_node {
+	struct dept_pool_node		*next;
+};
+
+/*
+ * For IRQ dependencies: the first event context of a class seen with
+ * an IRQ kind enabled, and the first wait of a class seen inside that
+ * IRQ kind.
+ */
+struct dept_iecxt {
+	struct dept_ecxt		*ecxt;
+	int				enirq;
+	bool				staled;
+};
+
+struct dept_iwait {
+	struct dept_wait		*wait;
+	int				irq;
+	bool				staled;
+	bool				touched;
+};
+
+/*
+ * A node of the dependency graph.  Created under dept_lock, looked up
+ * locklessly (RCU, IRQs off) through the class hash, unhashed only by
+ * dept_free_range().
+ */
+struct dept_class {
+	struct dept_pool_node		pool_node;
+	atomic_t			ref;
+
+	const char			*name;
+
+	/* the key byte naming this class: key base + sub_id */
+	unsigned long			key;
+	int				sub_id;
+
+	/* named "<sched>": keyed by a call site, not by a map */
+	bool				sched_map;
+
+	/* unhashed by dept_free_range(); no new dependency may use it */
+	bool				dead;
+
+	/* BFS bookkeeping, valid while dept_lock is held */
+	unsigned int			bfs_gen;
+	struct dept_dep			*bfs_dep;
+	struct list_head		bfs_node;
+
+	struct hlist_node		hash_node;
+	struct list_head		all_node;
+
+	/* dependencies out of (dept_dep.dep_node) and into this class */
+	struct list_head		dep_head;
+	struct list_head		dep_rev_head;
+
+	struct dept_iecxt		iecxt[DEPT_CXT_IRQS_NR];
+	struct dept_iwait		iwait[DEPT_CXT_IRQS_NR];
+
+	struct rcu_head			rh;
+};
+
+struct dept_stack {
+	struct dept_pool_node		pool_node;
+	atomic_t			ref;
+
+	unsigned long			raw[DEPT_MAX_STACK_ENTRY];
+	int				nr;
+};
+
+/* An event context: from [S], where the event became possible, to [E]. */
+struct dept_ecxt {
+	struct dept_pool_node		pool_node;
+	atomic_t			ref;
+
+	struct dept_class		*class;
+
+	/* NULL when the start is not known, as for a plain event */
+	const char			*ecxt_fn;
+	const char			*event_fn;
+
+	/* IRQ kinds enabled within the context, and where */
+	unsigned long			enirqf;
+	unsigned long			enirq_ip[DEPT_CXT_IRQS_NR];
+	struct dept_stack		*enirq_stack[DEPT_CXT_IRQS_NR];
+
+	unsigned long			ecxt_ip;
+	struct dept_stack		*ecxt_stack;
+
+	unsigned long			event_ip;
+	struct dept_stack		*event_stack;
+};
+
+/* One observed wait. */
+struct dept_wait {
+	struct dept_pool_node		pool_node;
+	atomic_t			ref;
+
+	struct dept_class		*class;
+	const char			*wait_fn;
+
+	/* IRQ kinds the wait happened in, and where */
+	unsigned long			irqf;
+	unsigned long			irq_ip[DEPT_CXT_IRQS_NR];
+	struct dept_stack		*irq_stack[DEPT_CXT_IRQS_NR];
+
+	unsigned long			wait_ip;
+	struct dept_stack		*wait_stack;
+
+	/* a staged wait committed by __schedule() */
+	bool				sched_sleep;
+
+	/* the wait has a timeout: it cannot block forever by itself */
+	bool				timeout;
+};
+
+/*
+ * The edge @fc -> @tc: the event of @fc cannot happen until the wait on
+ * @tc is satisfied.  @ecxt and @wait are the first occurrence seen and
+ * are what a report shows.
+ */
+struct dept_dep {
+	struct dept_pool_node		pool_node;
+	atomic_t			ref;
+
+	struct dept_class		*fc;
+	struct dept_class		*tc;
+	struct dept_ecxt		*ecxt;
+	struct dept_wait		*wait;
+
+	struct rcu_head			rh;
+	struct hlist_node		hash_node;
+
+	/* in fc->dep_head and tc->dep_rev_head */
+	struct list_head		dep_node;
+	struct list_head		dep_rev_node;
+};
+
+/*
+ * A pool of objects of one type.  Objects are handed out from a boot
+ * array and, once freed, from per-CPU free lists that are only touched
+ * with IRQs disabled on their own CPU.
+ */
+struct dept_pool {
+	const char			*name;
+	size_t				obj_sz;
+
+	/* the boot array and how much of it is handed out */
+	void				*spool;
+	int				obj_nr;
+	atomic_t			spool_used;
+
+	/* objects currently handed out, for statistics */
+	atomic_t			used;
+};
+
+enum dept_object {
+#define OBJECT(id, nr) OBJECT_##id,
+	#include "dept_object.h"
+#undef  OBJECT
+	OBJECT_NR,
+};
+
+extern struct dept_pool dept_pool[OBJECT_NR];
+
+#endif /* __DEPT_INTERNAL_H */
