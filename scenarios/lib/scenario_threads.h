@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Threads for scenario modules.
+ *
+ * A scenario runs each side of a dangerous pattern in a kernel thread of
+ * its own and orders the sides so that the pattern is exercised without
+ * the system ever deadlocking.  The ordering polls with msleep(), which
+ * neither DEPT nor lockdep sees, so it adds no dependency of its own.
+ */
+
+#ifndef __SCENARIO_THREADS_H
+#define __SCENARIO_THREADS_H
+
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+
+struct scenario_thread {
+	void (*fn)(void);
+	struct task_struct *task;
+	bool done;
+};
+
+static int scenario_thread_main(void *data)
+{
+	struct scenario_thread *t = data;
+
+	t->fn();
+	smp_store_release(&t->done, true);
+	return 0;
+}
+
+/* Start @t->fn in a kernel thread named after the function. */
+static inline void scenario_start(struct scenario_thread *t)
+{
+	struct task_struct *task;
+
+	task = kthread_create(scenario_thread_main, t, "%ps", t->fn);
+	if (IS_ERR(task)) {
+		t->done = true;
+		pr_err("scenario: cannot start %ps\n", t->fn);
+		return;
+	}
+	get_task_struct(task);
+	WRITE_ONCE(t->task, task);
+	wake_up_process(task);
+}
+
+/* Wait until @t sleeps, and give it time to get deep into the sleep. */
+static inline void scenario_wait_sleeping(struct scenario_thread *t)
+{
+	while (!READ_ONCE(t->task) ||
+	       READ_ONCE(t->task->__state) == TASK_RUNNING)
+		msleep(1);
+	msleep(20);
+}
+
+/* Wait until @t has run to its end. */
+static inline void scenario_wait_done(struct scenario_thread *t)
+{
+	while (!smp_load_acquire(&t->done))
+		msleep(1);
+}
+
+/* Wait for every thread, then drop the references scenario_start took. */
+static inline void scenario_finish(struct scenario_thread *threads, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		scenario_wait_done(&threads[i]);
+	for (i = 0; i < nr; i++)
+		if (threads[i].task)
+			put_task_struct(threads[i].task);
+}
+
+/* Boilerplate of a scenario module whose whole work is @init. */
+#define SCENARIO_MODULE(init, desc)					\
+	static void __exit scenario_exit(void) { }			\
+	module_init(init);						\
+	module_exit(scenario_exit);					\
+	MODULE_DESCRIPTION(desc);					\
+	MODULE_LICENSE("GPL")
+
+#endif /* __SCENARIO_THREADS_H */
