@@ -204,7 +204,7 @@ struct dept_task {
 	.stage_lock = ATOMIC_INIT(0),				\
 	.missing_ecxt = 0,					\
 	.hardirqs_enabled = false,				\
-	.softirqs_enabled = false,				\
+	.softirqs_enabled = true,				\
 	.task_exit = false,					\
 	.in_sched = false,					\
 }

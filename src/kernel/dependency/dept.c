@@ -91,7 +91,7 @@ static int dept_reporting;
 static atomic_t dept_wgen = ATOMIC_INIT(1);
 
 /* every class, in creation order; protected by dept_spin */
-static LIST_HEAD(dept_classes);
+LIST_HEAD(dept_classes);
 
 static struct dept_task *dept_task(void)
 {
@@ -169,6 +169,34 @@ static bool dept_lock(void)
 static void dept_unlock(void)
 {
 	arch_spin_unlock(&dept_spin);
+}
+
+bool dept_graph_lock(unsigned long *flags)
+{
+	raw_local_irq_save(*flags);
+	dept_task()->recursive++;
+	if (dept_lock())
+		return true;
+	dept_task()->recursive--;
+	raw_local_irq_restore(*flags);
+	return false;
+}
+
+void dept_graph_unlock(unsigned long flags)
+{
+	dept_unlock();
+	dept_task()->recursive--;
+	raw_local_irq_restore(flags);
+}
+
+unsigned int dept_wgen_now(void)
+{
+	return (unsigned int)atomic_read(&dept_wgen);
+}
+
+int dept_is_stopped(void)
+{
+	return READ_ONCE(dept_stopped);
 }
 
 /* ---------------------------------------------------------------------
@@ -433,7 +461,7 @@ static struct dept_class *map_class(struct dept_map *m, unsigned long e_f,
 	return c;
 }
 
-static const char *class_name(struct dept_class *c)
+const char *dept_class_name(struct dept_class *c)
 {
 	if (c->sched_map)
 		return "<sched>";
@@ -468,11 +496,11 @@ static void print_dep_lines(struct dept_dep *d)
 	struct dept_wait *w = d->wait;
 
 	pr_warn("    [S] %s(%s:%d)\n", e->ecxt_fn ?: "(unknown)",
-		class_name(d->fc), d->fc->sub_id);
+		dept_class_name(d->fc), d->fc->sub_id);
 	pr_warn("    [W] %s(%s:%d)\n", w->wait_fn ?: "(unknown)",
-		class_name(d->tc), d->tc->sub_id);
+		dept_class_name(d->tc), d->tc->sub_id);
 	pr_warn("    [E] %s(%s:%d)\n", e->event_fn ?: "(unknown)",
-		class_name(d->fc), d->fc->sub_id);
+		dept_class_name(d->fc), d->fc->sub_id);
 }
 
 static void print_dep_detail(struct dept_dep *d, char name)
@@ -495,7 +523,7 @@ static void print_dep_detail(struct dept_dep *d, char name)
 		pr_warn("\n");
 	}
 	pr_warn("[S] %s(%s:%d):\n", e->ecxt_fn ?: "(unknown)",
-		class_name(d->fc), d->fc->sub_id);
+		dept_class_name(d->fc), d->fc->sub_id);
 	print_ip_stack(e->ecxt_ip, e->ecxt_stack);
 	pr_warn("\n");
 
@@ -506,12 +534,12 @@ static void print_dep_detail(struct dept_dep *d, char name)
 		pr_warn("\n");
 	}
 	pr_warn("[W] %s(%s:%d):\n", w->wait_fn ?: "(unknown)",
-		class_name(d->tc), d->tc->sub_id);
+		dept_class_name(d->tc), d->tc->sub_id);
 	print_ip_stack(w->wait_ip, w->wait_stack);
 	pr_warn("\n");
 
 	pr_warn("[E] %s(%s:%d):\n", e->event_fn ?: "(unknown)",
-		class_name(d->fc), d->fc->sub_id);
+		dept_class_name(d->fc), d->fc->sub_id);
 	print_ip_stack(e->event_ip, e->event_stack);
 }
 
@@ -521,6 +549,24 @@ static void print_dep_detail(struct dept_dep *d, char name)
  * dept_spin; dept_reporting makes other CPUs give up the lock.
  */
 #define DEPT_MAX_CYCLE_PRINT 26
+
+/*
+ * The cycle of the latest report, in the order its contexts print, for
+ * debuggers; it holds a reference on each dependency.  Under dept_spin.
+ */
+static struct dept_dep *dept_last_cycle[DEPT_MAX_CYCLE_PRINT];
+static int dept_last_cycle_nr;
+
+static void keep_last_cycle(struct dept_dep **cycle, int nr)
+{
+	int i;
+
+	for (i = 0; i < dept_last_cycle_nr; i++)
+		put_dep(dept_last_cycle[i]);
+	for (i = 0; i < nr; i++)
+		dept_last_cycle[i] = get_dep(cycle[nr - 1 - i]);
+	dept_last_cycle_nr = nr;
+}
 
 static void print_circle(struct dept_dep *d)
 {
@@ -534,6 +580,7 @@ static void print_circle(struct dept_dep *d)
 	for (c = d->fc; c != d->tc && nr < DEPT_MAX_CYCLE_PRINT;
 	     c = c->bfs_dep->fc)
 		cycle[nr++] = c->bfs_dep;
+	keep_last_cycle(cycle, nr);
 
 	for (i = 0; i < nr; i++)
 		timed |= cycle[i]->wait->timeout;
@@ -582,42 +629,50 @@ static unsigned int bfs_gen;
 static LIST_HEAD(bfs_queue);
 
 /*
- * Breadth-first search along out-edges from @from, looking for @to.
- * Each class reached records in bfs_dep the edge it was reached by.
- * Only what is reachable from @from is visited.  Called under dept_spin.
+ * Breadth-first search from @root, along out-edges when @fwd, else along
+ * in-edges, for a class other than @root that @match accepts.  Each
+ * class reached records the edge it was reached by in bfs_dep.  Only
+ * what is reachable from @root is visited, so the cost does not grow
+ * with unrelated parts of the graph.  Called under dept_spin.
  */
-static bool bfs_reaches(struct dept_class *from, struct dept_class *to)
+static struct dept_class *bfs(struct dept_class *root, bool fwd,
+			      bool (*match)(struct dept_class *c, void *arg),
+			      void *arg)
 {
-	bool found = false;
-
-	if (from == to)
-		return true;
+	struct dept_class *found = NULL;
 
 	if (!++bfs_gen)
 		++bfs_gen;
 
-	from->bfs_gen = bfs_gen;
-	from->bfs_dep = NULL;
-	list_add_tail(&from->bfs_node, &bfs_queue);
+	root->bfs_gen = bfs_gen;
+	root->bfs_dep = NULL;
+	list_add_tail(&root->bfs_node, &bfs_queue);
 
 	while (!list_empty(&bfs_queue)) {
+		struct list_head *head, *pos;
 		struct dept_class *c;
-		struct dept_dep *d;
 
 		c = list_first_entry(&bfs_queue, struct dept_class, bfs_node);
 		list_del_init(&c->bfs_node);
 		if (found)
 			continue;
 
-		list_for_each_entry(d, &c->dep_head, dep_node) {
-			struct dept_class *n = d->tc;
+		head = fwd ? &c->dep_head : &c->dep_rev_head;
+		list_for_each(pos, head) {
+			struct dept_dep *d;
+			struct dept_class *n;
 
+			if (fwd)
+				d = list_entry(pos, struct dept_dep, dep_node);
+			else
+				d = list_entry(pos, struct dept_dep, dep_rev_node);
+			n = fwd ? d->tc : d->fc;
 			if (n->bfs_gen == bfs_gen)
 				continue;
 			n->bfs_gen = bfs_gen;
 			n->bfs_dep = d;
-			if (n == to) {
-				found = true;
+			if (match(n, arg)) {
+				found = n;
 				break;
 			}
 			list_add_tail(&n->bfs_node, &bfs_queue);
@@ -626,16 +681,55 @@ static bool bfs_reaches(struct dept_class *from, struct dept_class *to)
 	return found;
 }
 
+static bool is_class(struct dept_class *c, void *arg)
+{
+	return c == arg;
+}
+
+/* Whether @to can be reached from @from along dependencies. */
+static bool reaches(struct dept_class *from, struct dept_class *to)
+{
+	return from == to || bfs(from, true, is_class, to);
+}
+
+static void irq_connect(struct dept_class *fc, struct dept_class *tc);
+
 /*
- * Record @e -> @w unless the pair of classes is known, and report the
- * cycle this closes.  A pair is added once, so each cycle is reported
- * once: when its last edge appears.
+ * Add @e -> @w and report the cycle it closes.  A pair of classes is
+ * added once, so each cycle is reported once: when its last edge
+ * appears.  Called under dept_spin.
  */
-static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
+static void __add_dep(struct dept_ecxt *e, struct dept_wait *w, bool irq)
 {
 	struct dept_class *fc = e->class;
 	struct dept_class *tc = w->class;
 	struct dept_dep *d;
+
+	if (lookup_dep(fc, tc))
+		return;
+
+	d = alloc_obj(OBJECT_dep);
+	if (!d)
+		return;
+
+	d->fc = fc;
+	d->tc = tc;
+	d->ecxt = get_ecxt(e);
+	d->wait = get_wait(w);
+	list_add_rcu(&d->dep_node, &fc->dep_head);
+	list_add_rcu(&d->dep_rev_node, &tc->dep_rev_head);
+	hlist_add_head_rcu(&d->hash_node, head_dep(dep_key(fc, tc)));
+
+	if (reaches(tc, fc))
+		print_circle(d);
+	else if (!irq)
+		irq_connect(fc, tc);
+}
+
+static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
+{
+	struct dept_class *fc = e->class;
+	struct dept_class *tc = w->class;
 
 	if (lookup_dep(fc, tc))
 		return;
@@ -646,25 +740,122 @@ static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
 
 	if (!dept_lock())
 		return;
+	__add_dep(e, w, false);
+	dept_unlock();
+}
 
-	if (lookup_dep(fc, tc))
-		goto unlock;
+/* ---------------------------------------------------------------------
+ * IRQ dependencies
+ * ---------------------------------------------------------------------
+ *
+ * An IRQ of kind k may interrupt an event context of class X entered,
+ * or still held, with k enabled (X's iecxt[k]), and the handler may
+ * wait on class Y (Y's iwait[k]).  X's event then waits for Y: X -> Y.
+ * Such an edge is added only where it closes a cycle, that is when Y
+ * already leads to X; each iecxt and iwait then goes stale, so that it
+ * is used for one report.  All under dept_spin.
+ */
 
-	d = alloc_obj(OBJECT_dep);
-	if (!d)
-		goto unlock;
+/* how many live iecxt[k] and iwait[k] exist: no search while one is 0 */
+static int nr_iecxt[DEPT_CXT_IRQS_NR];
+static int nr_iwait[DEPT_CXT_IRQS_NR];
 
-	d->fc = fc;
-	d->tc = tc;
-	d->ecxt = get_ecxt(e);
-	d->wait = get_wait(w);
-	list_add_rcu(&d->dep_node, &fc->dep_head);
-	list_add_rcu(&d->dep_rev_node, &tc->dep_rev_head);
-	hlist_add_head_rcu(&d->hash_node, head_dep(dep_key(fc, tc)));
+static bool has_iecxt(struct dept_class *c, void *irq)
+{
+	struct dept_iecxt *ie = &c->iecxt[(long)irq];
 
-	if (bfs_reaches(tc, fc))
-		print_circle(d);
-unlock:
+	return ie->ecxt && !ie->staled;
+}
+
+static bool has_iwait(struct dept_class *c, void *irq)
+{
+	struct dept_iwait *iw = &c->iwait[(long)irq];
+
+	return iw->wait && !iw->staled;
+}
+
+static void add_irq_dep(struct dept_class *x, struct dept_class *y, int irq)
+{
+	struct dept_iecxt *ie = &x->iecxt[irq];
+	struct dept_iwait *iw = &y->iwait[irq];
+
+	ie->staled = true;
+	iw->staled = true;
+	nr_iecxt[irq]--;
+	nr_iwait[irq]--;
+	__add_dep(ie->ecxt, iw->wait, true);
+}
+
+/* Find an X with iecxt[irq] that @y leads to, @y itself first. */
+static struct dept_class *irq_find_iecxt(struct dept_class *y, long irq)
+{
+	if (has_iecxt(y, (void *)irq))
+		return y;
+	return bfs(y, true, has_iecxt, (void *)irq);
+}
+
+/* Find a Y with iwait[irq] that leads to @x, @x itself first. */
+static struct dept_class *irq_find_iwait(struct dept_class *x, long irq)
+{
+	if (has_iwait(x, (void *)irq))
+		return x;
+	return bfs(x, false, has_iwait, (void *)irq);
+}
+
+/* A new edge @fc -> @tc may join an iwait before it to an iecxt after. */
+static void irq_connect(struct dept_class *fc, struct dept_class *tc)
+{
+	long irq;
+
+	for (irq = 0; irq < DEPT_CXT_IRQS_NR; irq++) {
+		struct dept_class *x, *y;
+
+		if (!nr_iecxt[irq] || !nr_iwait[irq])
+			continue;
+		y = irq_find_iwait(fc, irq);
+		if (!y)
+			continue;
+		x = irq_find_iecxt(tc, irq);
+		if (x)
+			add_irq_dep(x, y, irq);
+	}
+}
+
+static void add_iecxt(struct dept_class *c, int irq, struct dept_ecxt *e)
+{
+	struct dept_iecxt *ie = &c->iecxt[irq];
+	struct dept_class *y;
+
+	if (READ_ONCE(ie->ecxt) || READ_ONCE(c->dead) || !dept_lock())
+		return;
+
+	if (!ie->ecxt) {
+		ie->ecxt = get_ecxt(e);
+		ie->enirq = irq;
+		nr_iecxt[irq]++;
+		y = nr_iwait[irq] ? irq_find_iwait(c, irq) : NULL;
+		if (y)
+			add_irq_dep(c, y, irq);
+	}
+	dept_unlock();
+}
+
+static void add_iwait(struct dept_class *c, int irq, struct dept_wait *w)
+{
+	struct dept_iwait *iw = &c->iwait[irq];
+	struct dept_class *x;
+
+	if (READ_ONCE(iw->wait) || READ_ONCE(c->dead) || !dept_lock())
+		return;
+
+	if (!iw->wait) {
+		iw->wait = get_wait(w);
+		iw->irq = irq;
+		nr_iwait[irq]++;
+		x = nr_iecxt[irq] ? irq_find_iecxt(c, irq) : NULL;
+		if (x)
+			add_irq_dep(x, c, irq);
+	}
 	dept_unlock();
 }
 
@@ -694,10 +885,12 @@ static unsigned long cur_enirqf(void)
 	struct dept_task *dt = dept_task();
 	unsigned long f = 0UL;
 
-	if (dt->hardirqs_enabled)
+	/* a softirq can only come in while hardirqs are on too */
+	if (dt->hardirqs_enabled) {
 		f |= DEPT_HIRQF;
-	if (dt->softirqs_enabled)
-		f |= DEPT_SIRQF;
+		if (dt->softirqs_enabled)
+			f |= DEPT_SIRQF;
+	}
 	return f;
 }
 
@@ -761,6 +954,7 @@ static void add_wait(struct dept_class *c, unsigned long ip,
 	if (cxt != DEPT_CXT_PROCESS) {
 		w->irqf = 1UL << cxt;
 		w->irq_ip[cxt] = ip;
+		add_iwait(c, cxt, w);
 	}
 
 	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
@@ -794,6 +988,20 @@ static struct dept_ecxt *new_ecxt(struct dept_class *c, unsigned long ip,
 	return e;
 }
 
+/* @e's context runs with the IRQ kinds in @irqf enabled. */
+static void mark_enirqs(struct dept_ecxt *e, unsigned long irqf)
+{
+	struct dept_task *dt = dept_task();
+	int irq;
+
+	irqf &= ~e->enirqf;
+	for_each_set_bit(irq, &irqf, DEPT_CXT_IRQS_NR) {
+		e->enirqf |= 1UL << irq;
+		e->enirq_ip[irq] = dt->enirq_ip[irq];
+		add_iecxt(e->class, irq, e);
+	}
+}
+
 static void push_ecxt(struct dept_map *m, struct dept_class *c,
 		      struct dept_ecxt *e, int sub_l)
 {
@@ -815,7 +1023,7 @@ static void push_ecxt(struct dept_map *m, struct dept_class *c,
 	eh->sub_l = sub_l;
 
 	if (e)
-		e->enirqf = cur_enirqf();
+		mark_enirqs(e, cur_enirqf());
 }
 
 /* The innermost held context of @m whose event is in @e_f, or -1. */
@@ -892,6 +1100,24 @@ static void do_event(struct dept_map *real_m, struct dept_class *c,
 			e->event_stack = get_current_stack();
 		}
 		add_dep(e, wh->wait);
+	}
+
+	/*
+	 * IRQs enabled since the request could have come in before the
+	 * event: the event's context ran with them enabled.
+	 */
+	for (i = 0; i < DEPT_CXT_IRQS_NR; i++) {
+		if (!(cur_enirqf() & (1UL << i)) &&
+		    !before(wg, dt->wgen_enirq[i]))
+			continue;
+		if (!e) {
+			e = new_ecxt(c, 0UL, NULL, e_fn);
+			if (!e)
+				return;
+			e->event_ip = ip;
+			e->event_stack = get_current_stack();
+		}
+		mark_enirqs(e, 1UL << i);
 	}
 
 	if (e)
@@ -1329,21 +1555,32 @@ void dept_sched_exit(void)
  * ---------------------------------------------------------------------
  */
 
-static void enirq_update(int irq, unsigned long ip)
+/*
+ * IRQs of kind @irq get enabled at @ip: stamp the moment, and the event
+ * contexts held now run with them enabled from here on.
+ */
+static void enirq_transition(int irq, unsigned long ip)
 {
 	struct dept_task *dt = dept_task();
+	unsigned long flags;
+	int i;
 
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
 	dt->wgen_enirq[irq] = next_wgen();
 	dt->enirq_ip[irq] = ip;
+	for (i = 0; i < dt->ecxt_held_pos; i++)
+		if (dt->ecxt_held[i].ecxt)
+			mark_enirqs(dt->ecxt_held[i].ecxt, cur_enirqf());
+	dept_exit(flags);
 }
 
 void dept_hardirqs_on(void)
 {
-	struct dept_task *dt = dept_task();
-
-	dt->hardirqs_enabled = true;
-	if (dept_working())
-		enirq_update(DEPT_CXT_HIRQ, _RET_IP_);
+	dept_task()->hardirqs_enabled = true;
+	enirq_transition(DEPT_CXT_HIRQ, _RET_IP_);
 }
 
 void noinstr dept_hardirqs_off(void)
@@ -1356,8 +1593,8 @@ void dept_softirqs_on_ip(unsigned long ip)
 	struct dept_task *dt = dept_task();
 
 	dt->softirqs_enabled = true;
-	if (dept_working())
-		enirq_update(DEPT_CXT_SIRQ, ip);
+	if (dt->hardirqs_enabled)
+		enirq_transition(DEPT_CXT_SIRQ, ip);
 }
 
 void dept_softirqs_off(void)
@@ -1408,6 +1645,8 @@ void dept_task_init(struct task_struct *t)
 
 	memset(dt, 0, sizeof(*dt));
 	atomic_set(&dt->stage_lock, 0);
+	/* as lockdep: a new task runs with softirqs enabled */
+	dt->softirqs_enabled = true;
 }
 
 /* Drop what the exiting task holds; it tracks nothing from now on. */
@@ -1478,6 +1717,30 @@ static void disconnect_class(struct dept_class *c)
 	}
 }
 
+/* Drop @c's iecxts and iwaits, which refer back to @c.  Under dept_spin. */
+static void drop_irq_marks(struct dept_class *c)
+{
+	int irq;
+
+	for (irq = 0; irq < DEPT_CXT_IRQS_NR; irq++) {
+		struct dept_iecxt *ie = &c->iecxt[irq];
+		struct dept_iwait *iw = &c->iwait[irq];
+
+		if (ie->ecxt) {
+			if (!ie->staled)
+				nr_iecxt[irq]--;
+			put_ecxt(ie->ecxt);
+			ie->ecxt = NULL;
+		}
+		if (iw->wait) {
+			if (!iw->staled)
+				nr_iwait[irq]--;
+			put_wait(iw->wait);
+			iw->wait = NULL;
+		}
+	}
+}
+
 /*
  * Forget the classes whose key or name lies in [start, start + sz).
  * Tasks may still hold waits and contexts of them: those keep the
@@ -1505,6 +1768,7 @@ void dept_free_range(void *start, unsigned int sz)
 		hlist_del_rcu(&c->hash_node);
 		list_del(&c->all_node);
 		disconnect_class(c);
+		drop_irq_marks(c);
 		call_rcu(&c->rh, put_class_rcu);
 	}
 

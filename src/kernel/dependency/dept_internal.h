@@ -24,7 +24,7 @@ struct dept_pool_node {
 /*
  * For IRQ dependencies: the first event context of a class seen with
  * an IRQ kind enabled, and the first wait of a class seen inside that
- * IRQ kind.
+ * IRQ kind.  Stale once used for an IRQ dependency.
  */
 struct dept_iecxt {
 	struct dept_ecxt		*ecxt;
@@ -36,7 +36,6 @@ struct dept_iwait {
 	struct dept_wait		*wait;
 	int				irq;
 	bool				staled;
-	bool				touched;
 };
 
 /*
@@ -180,5 +179,19 @@ enum dept_object {
 };
 
 extern struct dept_pool dept_pool[OBJECT_NR];
+
+/* every class, in creation order; walk it under the graph lock */
+extern struct list_head dept_classes;
+
+/*
+ * The graph lock for readers outside the engine: false, and nothing
+ * taken, while a report prints.
+ */
+extern bool dept_graph_lock(unsigned long *flags);
+extern void dept_graph_unlock(unsigned long flags);
+
+extern const char *dept_class_name(struct dept_class *c);
+extern unsigned int dept_wgen_now(void);
+extern int dept_is_stopped(void);
 
 #endif /* __DEPT_INTERNAL_H */
