@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Run scenarios on one target, one fresh boot each, and print KTAP.
+
+usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
+		--gen-init-cpio PROG [--make-args ARGS] [--scenario-dir DIR]...
+		[--only A,B] [--show-console] [--show-reports] [--summary]
+"""
+
+import argparse
+import os
+import shlex
+import sys
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from runner import console as console_parser
+from runner import initramfs, modules, scenario, target, verdict
+from runner.ktap import KtapWriter
+
+SCENARIOS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GUEST_INIT = os.path.join(SCENARIOS_DIR, 'guest', 'init')
+
+
+@dataclass
+class Outcome:
+	ok: bool
+	directive: Optional[str] = None
+	diagnostics: List[str] = field(default_factory=list)
+
+
+def parse_args(argv: List[str]) -> argparse.Namespace:
+	parser = argparse.ArgumentParser(prog='runner', description=__doc__,
+					 formatter_class=argparse.RawDescriptionHelpFormatter)
+	parser.add_argument('--target', required=True, help='target TOML file')
+	parser.add_argument('--tree', required=True, help='prepared kernel tree')
+	parser.add_argument('--out', required=True, help='kernel output directory')
+	parser.add_argument('--kernel', required=True, help='kernel image to boot')
+	parser.add_argument('--work', required=True,
+			    help='where each scenario keeps its build and console log')
+	parser.add_argument('--gen-init-cpio', required=True)
+	parser.add_argument('--busybox', default='/bin/busybox')
+	parser.add_argument('--make-args', default='',
+			    help='extra make arguments for module builds (shell words)')
+	parser.add_argument('--scenario-dir', action='append', default=[],
+			    help='a folder of scenarios (repeatable)')
+	parser.add_argument('--only', default='',
+			    help='comma-separated scenario names (default: all)')
+	parser.add_argument('--show-console', action='store_true',
+			    help="copy each guest's console to stderr as it runs")
+	parser.add_argument('--show-reports', action='store_true',
+			    help='print every kernel report in full as diagnostics')
+	parser.add_argument('--summary', action='store_true',
+			    help="end with the line 'N passed, N failed'")
+	return parser.parse_args(argv)
+
+
+def run_scenario(args: argparse.Namespace, machine: target.Target,
+		 name: str, path: str) -> Outcome:
+	try:
+		loaded = scenario.load(name, path)
+	except scenario.ScenarioError as error:
+		return Outcome(False, diagnostics=[f'{name}: {error}'])
+	work = os.path.join(args.work, name)
+	os.makedirs(work, exist_ok=True)
+	diagnostics = [f'{name}: {loaded.description}']
+	try:
+		kos = modules.build(loaded, args.tree, args.out,
+				    shlex.split(args.make_args), work)
+	except modules.BuildError as error:
+		message, lines = error.args
+		return Outcome(False, diagnostics=diagnostics + [message] +
+			       verdict.quote(lines, len(lines)))
+	guest_files = kos + ([loaded.run_script] if loaded.run_script else [])
+	initrd = os.path.join(work, 'initramfs.cpio')
+	initramfs.write(initrd, args.gen_init_cpio, args.busybox, GUEST_INIT,
+			guest_files)
+	log_path = os.path.join(work, 'console.log')
+	cmdline = f'HARNESS_SCENARIO={name} HARNESS_HALT={machine.halt}'
+	command = machine.boot_command(os.path.abspath(args.kernel),
+				       os.path.abspath(initrd), cmdline)
+	boot = target.boot(command, loaded.expectation.timeout, log_path,
+			   args.show_console)
+	seen = console_parser.parse(boot.console, name)
+	for report in seen.reports:
+		diagnostics.append(f'seen: {report.describe()}')
+		if args.show_reports:
+			diagnostics += verdict.quote(report.lines, len(report.lines))
+	if boot.timed_out:
+		return Outcome(False, 'TIMEOUT', diagnostics + [
+			f'the guest did not finish within {loaded.expectation.timeout} s'
+			f'; console log: {log_path}'] +
+			verdict.quote(seen.lines[-verdict.QUOTED_LINES:]))
+	problems = verdict.judge(loaded.expectation, seen)
+	if problems:
+		return Outcome(False, diagnostics=diagnostics + problems +
+			       [f'console log: {log_path}'])
+	return Outcome(True, diagnostics=diagnostics)
+
+
+def selected(args: argparse.Namespace, known: dict) -> List[str]:
+	if not args.only:
+		return sorted(known)
+	return [name for name in args.only.split(',') if name]
+
+
+def main(argv: List[str]) -> int:
+	args = parse_args(argv)
+	directories = args.scenario_dir or [SCENARIOS_DIR]
+	try:
+		machine = target.load(args.target)
+		known = scenario.discover(directories)
+	except (target.TargetError, scenario.ScenarioError) as error:
+		print(f'runner: error: {error}', file=sys.stderr)
+		return 2
+	names = selected(args, known)
+	writer = KtapWriter()
+	writer.plan(len(names))
+	passed = 0
+	for number, name in enumerate(names, start=1):
+		if name in known:
+			outcome = run_scenario(args, machine, name, known[name])
+		else:
+			outcome = Outcome(False, diagnostics=[
+				f"{name}: unknown scenario (known: {', '.join(sorted(known))})"])
+		writer.diagnostic(outcome.diagnostics)
+		writer.result(number, name, outcome.ok, outcome.directive)
+		passed += outcome.ok
+	if args.summary:
+		print(f'{passed} passed, {len(names) - passed} failed')
+	return 0 if passed == len(names) else 1
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The guest's initramfs: busybox, the harness's /init and one scenario's
+guest files in /scenario, written by the kernel's own usr/gen_init_cpio."""
+
+import os
+import subprocess
+from typing import List
+
+DIRECTORIES = ('/bin', '/sbin', '/usr', '/usr/bin', '/usr/sbin', '/dev',
+	       '/proc', '/sys', '/tmp', '/scenario')
+
+
+def spec(busybox: str, init: str, guest_files: List[str]) -> str:
+	lines = [f'dir {d} 0755 0 0' for d in DIRECTORIES]
+	lines += [
+		'nod /dev/console 0600 0 0 c 5 1',
+		f'file /bin/busybox {os.path.abspath(busybox)} 0755 0 0',
+		'slink /bin/sh busybox 0777 0 0',
+		f'file /init {os.path.abspath(init)} 0755 0 0',
+	]
+	lines += [f'file /scenario/{os.path.basename(f)} {os.path.abspath(f)} 0755 0 0'
+		  for f in guest_files]
+	return '\n'.join(lines) + '\n'
+
+
+def write(path: str, gen_init_cpio: str, busybox: str, init: str,
+	  guest_files: List[str]) -> None:
+	with open(path + '.spec', 'w', encoding='utf-8') as file:
+		file.write(spec(busybox, init, guest_files))
+	with open(path, 'wb') as cpio:
+		subprocess.run([gen_init_cpio, path + '.spec'], stdout=cpio, check=True)

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the scenario runner over recorded consoles (test_data/).
+
+Run: cd scenarios && python3 -m unittest runner.runner_test
+"""
+
+import os
+import shutil
+import tempfile
+import unittest
+
+from runner import console, expectation, scenario, verdict
+
+TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
+SCENARIOS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_console(name: str, scenario_name: str) -> console.Console:
+	with open(os.path.join(TEST_DATA, name), encoding='utf-8') as file:
+		return console.parse(file.read(), scenario_name)
+
+
+def expect(text: str) -> expectation.Expectation:
+	return expectation.parse(text, 'expect')
+
+
+class ConsoleTest(unittest.TestCase):
+	def test_clean_boot(self):
+		seen = load_console('clean_boot.log', 'boot')
+		self.assertTrue(seen.started)
+		self.assertEqual(seen.exit_status, 0)
+		self.assertEqual(seen.reports, [])
+
+	def test_timestamps_are_stripped(self):
+		seen = load_console('clean_boot.log', 'boot')
+		self.assertIn('Run /init as init process', seen.lines)
+
+	def test_markers_of_another_scenario_are_ignored(self):
+		seen = load_console('clean_boot.log', 'lockdep-abba')
+		self.assertFalse(seen.started)
+		self.assertIsNone(seen.exit_status)
+
+	def test_lockdep_circular(self):
+		seen = load_console('lockdep_abba.log', 'lockdep-abba')
+		self.assertEqual(seen.exit_status, 0)
+		self.assertEqual(len(seen.reports), 1)
+		report = seen.reports[0]
+		self.assertEqual(report.detector, 'lockdep')
+		self.assertEqual(report.title, 'possible circular locking dependency detected')
+		self.assertEqual(report.classes, {'mutex_a', 'mutex_b'})
+		self.assertNotIn('harness: scenario lockdep-abba exit 0', report.lines)
+
+	def test_lockdep_classes_with_parentheses(self):
+		lines = ['ffff (&(&x->lock)->rlock){+.+.}-{2:2}, at: f+0x1/0x2',
+			 '-> #1 ((wq_completion)events){+.+.}-{0:0}:',
+			 'other info that might help us debug this:',
+			 ' #0: ffff (not_a_cycle_class){+.+.}-{3:3}']
+		self.assertEqual(console.lockdep_classes(lines),
+				 {'&(&x->lock)->rlock', '(wq_completion)events'})
+
+	def test_warning(self):
+		seen = load_console('warning.log', 'warn')
+		self.assertEqual([r.detector for r in seen.reports], ['warning'])
+		self.assertTrue(seen.reports[0].title.startswith('WARNING: CPU: 0 PID: '))
+		self.assertEqual(seen.exit_status, 0)
+
+	def test_panic(self):
+		seen = load_console('panic.log', 'panic')
+		self.assertEqual([r.detector for r in seen.reports], ['panic'])
+		self.assertEqual(seen.reports[0].title,
+				 'Kernel panic - not syncing: harness test panic')
+		self.assertTrue(seen.started)
+		self.assertIsNone(seen.exit_status)
+
+	def test_timeout(self):
+		seen = load_console('timeout.log', 'hang')
+		self.assertTrue(seen.started)
+		self.assertIsNone(seen.exit_status)
+		self.assertEqual(seen.reports, [])
+
+	def test_dept_reports(self):
+		seen = load_console('dept_after_lockdep.log', 'dept-abba')
+		self.assertEqual([r.detector for r in seen.reports],
+				 ['dept', 'lockdep', 'dept'])
+		first, _, second = seen.reports
+		self.assertEqual(first.title, 'Circular dependency has been detected.')
+		self.assertEqual(first.classes, {'mutex_a', 'mutex_b'})
+		self.assertEqual(second.classes, {'&(&x->lock)->rlock', 'comp_b'})
+
+	def test_unbannered_reports(self):
+		lines = ['BUG: KASAN: slab-use-after-free in f+0x1/0x2',
+			 'watchdog: BUG: soft lockup - CPU#0 stuck for 22s!',
+			 'UBSAN: shift-out-of-bounds in lib/x.c:1:2',
+			 'Oops: general protection fault, probably for address',
+			 'INFO: task insmod:25 blocked for more than 15 seconds.',
+			 'rcu: INFO: rcu_sched detected stalls on CPUs/tasks:',
+			 'BUG: KCSAN: data-race in f / g']
+		self.assertEqual([r.detector for r in console.find_reports(lines)],
+				 ['kasan', 'bug', 'ubsan', 'oops', 'hung-task',
+				  'rcu-stall', 'kcsan'])
+
+	def test_dept_banner_is_not_a_report(self):
+		lines = ['DEPT: dependency tracker active', 'WARNING: no banner above']
+		self.assertEqual(console.find_reports(lines), [])
+
+
+class ExpectationTest(unittest.TestCase):
+	def test_full_file(self):
+		parsed = expect("""# comment
+			timeout 30
+			console '^DEPT: dependency tracker active'
+			report dept classes=mutex_a,mutex_b  # trailing comment
+			report lockdep title="possible circular locking dependency detected"
+			report dept classes='&(&x->lock)->rlock,comp_b' after=lockdep
+			""")
+		self.assertEqual(parsed.timeout, 30)
+		self.assertEqual([p.pattern for p in parsed.console],
+				 ['^DEPT: dependency tracker active'])
+		self.assertEqual(parsed.reports, [
+			expectation.ReportSpec('dept', classes=frozenset({'mutex_a', 'mutex_b'})),
+			expectation.ReportSpec('lockdep', title='possible circular locking dependency detected'),
+			expectation.ReportSpec('dept', classes=frozenset({'&(&x->lock)->rlock', 'comp_b'}),
+					       after='lockdep'),
+		])
+
+	def test_reports_none(self):
+		parsed = expect('reports none\n')
+		self.assertTrue(parsed.no_reports)
+		self.assertEqual(parsed.timeout, expectation.DEFAULT_TIMEOUT)
+
+	def assert_error(self, text, message):
+		with self.assertRaises(expectation.ExpectationError) as caught:
+			expect(text)
+		self.assertIn(message, str(caught.exception))
+
+	def test_errors_name_file_and_line(self):
+		self.assert_error('reports none\nfrobnicate\n', "expect:2: unknown statement 'frobnicate'")
+
+	def test_unknown_detector(self):
+		self.assert_error('report lockdap\n', "unknown detector 'lockdap'")
+		self.assert_error('report dept after=dpet\n', "unknown detector 'dpet'")
+
+	def test_bad_report_option(self):
+		self.assert_error('report dept class=a\n', "'class=a' is not one of")
+		self.assert_error('report dept classes=a classes=b\n', 'classes given twice')
+
+	def test_bad_timeout(self):
+		self.assert_error('reports none\ntimeout soon\n', 'timeout takes one number')
+		self.assert_error('reports none\ntimeout 0\n', 'timeout takes one number')
+
+	def test_bad_regex(self):
+		self.assert_error("reports none\nconsole '('\n", 'bad regular expression')
+
+	def test_bad_quoting(self):
+		self.assert_error("reports none\nconsole 'open\n", 'expect:2:')
+
+	def test_must_say_what_is_expected(self):
+		self.assert_error('timeout 5\n', "either 'reports none' or at least one 'report'")
+		self.assert_error('reports none\nreport dept\n', "either 'reports none'")
+
+
+class VerdictTest(unittest.TestCase):
+	def judge(self, log, name, text):
+		return verdict.judge(expect(text), load_console(log, name))
+
+	def test_clean_boot_passes(self):
+		self.assertEqual(self.judge('clean_boot.log', 'boot',
+					    "reports none\nconsole '^Linux version 6\\.12\\.'"), [])
+
+	def test_missing_console_line(self):
+		problems = self.judge('clean_boot.log', 'boot',
+				      "reports none\nconsole '^DEPT: dependency tracker active'")
+		self.assertEqual(problems, ['no console line matches /^DEPT: dependency tracker active/'])
+
+	def test_lockdep_abba_passes(self):
+		self.assertEqual(self.judge('lockdep_abba.log', 'lockdep-abba',
+			'report lockdep title="possible circular" classes=mutex_b,mutex_a'), [])
+
+	def test_unexpected_lockdep_report_is_quoted(self):
+		problems = self.judge('lockdep_abba.log', 'lockdep-abba', 'reports none')
+		self.assertTrue(problems[0].startswith(
+			'unexpected lockdep report "possible circular locking dependency detected"'))
+		self.assertIn('  | WARNING: possible circular locking dependency detected', problems)
+
+	def test_wrong_classes(self):
+		problems = self.judge('lockdep_abba.log', 'lockdep-abba',
+				      'report lockdep classes=mutex_a,mutex_c')
+		self.assertEqual(problems[0], 'expected a lockdep report naming exactly '
+				 'mutex_a, mutex_c, not found')
+		self.assertIn('seen: lockdep report', problems[1])
+		self.assertTrue(problems[2].startswith('unexpected lockdep report'))
+
+	def test_lockdep_classes_must_be_exact(self):
+		problems = self.judge('lockdep_abba.log', 'lockdep-abba',
+				      'report lockdep classes=mutex_a')
+		self.assertTrue(problems)
+
+	def test_dept_reports_counted(self):
+		text = ('report dept classes=mutex_a,mutex_b\n'
+			'report lockdep\n'
+			"report dept classes='&(&x->lock)->rlock,comp_b' after=lockdep\n")
+		self.assertEqual(self.judge('dept_after_lockdep.log', 'dept-abba', text), [])
+		problems = self.judge('dept_after_lockdep.log', 'dept-abba',
+				      'report dept\nreport lockdep\n')
+		self.assertEqual(len(problems), 1 + verdict.QUOTED_LINES + 1)
+		self.assertTrue(problems[0].startswith('unexpected dept report'))
+		problems = self.judge('dept_after_lockdep.log', 'dept-abba',
+				      'report dept\nreport dept\nreport dept\nreport lockdep\n')
+		self.assertEqual(problems[0], 'expected a dept report, not found')
+
+	def test_order(self):
+		self.assertEqual(self.judge('dept_after_lockdep.log', 'dept-abba',
+			'report dept after=lockdep\nreport dept\nreport lockdep\n'), [])
+		problems = self.judge('dept_after_lockdep.log', 'dept-abba',
+			'report dept classes=mutex_a,mutex_b after=lockdep\nreport dept\nreport lockdep\n')
+		self.assertEqual(problems[0], 'expected a dept report naming exactly mutex_a, '
+				 'mutex_b after a lockdep report, not found')
+
+	def test_warning_fails_a_clean_expectation(self):
+		problems = self.judge('warning.log', 'warn', 'reports none')
+		self.assertTrue(problems[0].startswith('unexpected warning report "WARNING: CPU: 0'))
+
+	def test_panic_fails(self):
+		problems = self.judge('panic.log', 'panic', 'reports none')
+		self.assertEqual(problems[0], 'the guest did not finish the scenario; '
+				 'the console ends with:')
+		self.assertTrue(any(p.startswith('unexpected panic report') for p in problems))
+
+	def test_timeout_fails(self):
+		problems = self.judge('timeout.log', 'hang', 'reports none')
+		self.assertEqual(problems[0], 'the guest did not finish the scenario; '
+				 'the console ends with:')
+
+	def test_guest_failure(self):
+		seen = load_console('clean_boot.log', 'boot')
+		seen.exit_status = 1
+		self.assertEqual(verdict.judge(expect('reports none'), seen),
+				 ['the scenario in the guest exited with status 1'])
+
+
+class ScenarioTest(unittest.TestCase):
+	def test_discover_ours(self):
+		found = scenario.discover([SCENARIOS])
+		self.assertIn('boot', found)
+		self.assertIn('lockdep-abba', found)
+		for not_a_scenario in ('runner', 'guest', 'lib'):
+			self.assertNotIn(not_a_scenario, found)
+
+	def test_load_ours(self):
+		for name, path in scenario.discover([SCENARIOS]).items():
+			with self.subTest(name=name):
+				loaded = scenario.load(name, path)
+				self.assertTrue(loaded.description)
+				self.assertTrue(loaded.has_modules or loaded.run_script)
+
+	def make(self, files):
+		directory = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, directory)
+		os.mkdir(os.path.join(directory, 'x'))
+		for name, text in files.items():
+			with open(os.path.join(directory, 'x', name), 'w', encoding='utf-8') as file:
+				file.write(text)
+		return os.path.join(directory, 'x')
+
+	def assert_load_error(self, files, message):
+		with self.assertRaises(scenario.ScenarioError) as caught:
+			scenario.load('x', self.make(files))
+		self.assertIn(message, str(caught.exception))
+
+	def test_load_errors(self):
+		ok = {'description': 'one line\n', 'expect': 'reports none\n', 'run.sh': 'true\n'}
+		self.assert_load_error({**ok, 'description': 'two\nlines\n'}, 'must be one non-empty line')
+		self.assert_load_error({k: v for k, v in ok.items() if k != 'expect'}, 'cannot read')
+		self.assert_load_error({**ok, 'expect': 'report\n'}, 'expect:1: report needs a detector')
+		self.assert_load_error({k: v for k, v in ok.items() if k != 'run.sh'},
+				       'has neither a Kbuild nor a run.sh')
+
+	def test_duplicate_names(self):
+		path = self.make({'description': 'x\n'})
+		with self.assertRaises(scenario.ScenarioError) as caught:
+			scenario.discover([os.path.dirname(path), os.path.dirname(path)])
+		self.assertIn('scenario x is both in', str(caught.exception))
+
+
+if __name__ == '__main__':
+	unittest.main()

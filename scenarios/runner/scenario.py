@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Finding scenarios and reading one: a folder with a one-line
+'description', an 'expect' file (see expectation.py), and guest code: kernel
+module sources with a 'Kbuild' file and/or a 'run.sh' run by the guest."""
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Dict, List
+
+from runner import expectation
+
+NAME = re.compile(r'^[A-Za-z0-9][A-Za-z0-9_.-]*$')
+
+
+class ScenarioError(Exception):
+	"""The scenario folder is incomplete or malformed."""
+
+
+@dataclass
+class Scenario:
+	name: str
+	path: str
+	description: str
+	expectation: expectation.Expectation
+
+	@property
+	def has_modules(self) -> bool:
+		return os.path.isfile(os.path.join(self.path, 'Kbuild'))
+
+	@property
+	def run_script(self) -> str:
+		path = os.path.join(self.path, 'run.sh')
+		return path if os.path.isfile(path) else ''
+
+
+def is_scenario(path: str) -> bool:
+	return any(os.path.isfile(os.path.join(path, f))
+		   for f in ('description', 'expect'))
+
+
+def discover(directories: List[str]) -> Dict[str, str]:
+	"""Map each scenario's name to its folder; names must be unique."""
+	found: Dict[str, str] = {}
+	for directory in directories:
+		if not os.path.isdir(directory):
+			raise ScenarioError(f'scenario directory {directory} does not exist')
+		for name in sorted(os.listdir(directory)):
+			path = os.path.join(directory, name)
+			if not is_scenario(path):
+				continue
+			if name in found:
+				raise ScenarioError(
+					f'scenario {name} is both in {found[name]} and in {path}')
+			found[name] = path
+	return found
+
+
+def read(path: str) -> str:
+	try:
+		with open(path, encoding='utf-8') as file:
+			return file.read()
+	except OSError as error:
+		raise ScenarioError(f'cannot read {path}: {error.strerror}') from error
+
+
+def load(name: str, path: str) -> Scenario:
+	if not NAME.match(name):
+		raise ScenarioError(f"'{name}' is not a valid scenario name")
+	description = read(os.path.join(path, 'description')).strip()
+	if not description or '\n' in description:
+		raise ScenarioError(f'{path}/description must be one non-empty line')
+	expect_path = os.path.join(path, 'expect')
+	try:
+		expected = expectation.parse(read(expect_path), expect_path)
+	except expectation.ExpectationError as error:
+		raise ScenarioError(str(error)) from error
+	scenario = Scenario(name, path, description, expected)
+	if not scenario.has_modules and not scenario.run_script:
+		raise ScenarioError(f'{path} has neither a Kbuild nor a run.sh')
+	return scenario

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+# Running the scenario suite on a target (TARGET, default um): one fresh
+# boot per scenario, KTAP on stdout.
+#   SCENARIOS=a,b       run only these (make test)
+#   SCENARIO=name       run only this one and show its whole console (make run)
+#   SCENARIO_DIR=d1:d2  folders of scenarios (default: scenarios)
+
+TARGET ?= um
+SCENARIO_DIR ?= scenarios
+SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
+
+# $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
+run-scenarios = PYTHONPATH=scenarios python3 -m runner \
+	--target $($(1)_TOML) --tree $(TREE) --out $($(1)_OUT) \
+	--kernel $($(1)_KERNEL) --work $(BUILD_DIR)/runs/$(1) \
+	--gen-init-cpio $(GEN_INIT_CPIO) --make-args '$($(1)_MAKE_ARGS)' \
+	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \
+	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(2)
+
+.PHONY: run scenarios-prepared
+scenarios-prepared: $(TARGET)-kernel $(GEN_INIT_CPIO)
+
+run: scenarios-prepared
+	@$(call run-scenarios,$(TARGET),--show-reports --summary \
+		$(if $(SCENARIO),--show-console))
