@@ -56,6 +56,10 @@
 #include <linux/bitops.h>
 #include <linux/string.h>
 #include <linux/init.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
+#include <linux/vmalloc.h>
+#include <linux/minmax.h>
 #include "dept_internal.h"
 
 /* ---------------------------------------------------------------------
@@ -209,6 +213,25 @@ static struct dept_##id spool_##id[nr];
 	#include "dept_object.h"
 #undef  OBJECT
 
+/*
+ * dept_pool_objs=N caps every boot pool at N objects (and refill chunks
+ * with it), so that a small number drives the engine through refills.
+ */
+static int __init dept_pool_objs_setup(char *str)
+{
+	int nr, i;
+
+	if (kstrtoint(str, 0, &nr) || nr < 16) {
+		pr_warn("DEPT: dept_pool_objs=%s is not a number of at least 16; using the defaults\n",
+			str);
+		return 0;
+	}
+	for (i = 0; i < OBJECT_NR; i++)
+		dept_pool[i].obj_nr = min(dept_pool[i].obj_nr, nr);
+	return 0;
+}
+early_param("dept_pool_objs", dept_pool_objs_setup);
+
 struct dept_pool dept_pool[OBJECT_NR] = {
 #define OBJECT(id, nr) [OBJECT_##id] = {				\
 	.name = #id,							\
@@ -226,8 +249,103 @@ struct dept_pool dept_pool[OBJECT_NR] = {
 static DEFINE_PER_CPU(struct dept_pool_node *, dept_free_objs[OBJECT_NR]);
 
 /*
- * Hand out a zeroed object with one reference.  Called with IRQs off.
- * Returns NULL, and stops the engine, when the pool is exhausted.
+ * Pools refill from a work item, a chunk at a time, when they run low.
+ * The request goes through an irq_work because an allocation may happen
+ * anywhere, even in the scheduler with its locks held.
+ */
+static arch_spinlock_t dept_pool_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+
+/* the refill chunks, kept reachable; never freed */
+struct dept_chunk {
+	struct dept_chunk		*next;
+};
+
+static struct dept_chunk *dept_chunks;
+static void dept_refill_ask(struct irq_work *w);
+static void dept_refill(struct work_struct *w);
+static DEFINE_IRQ_WORK(dept_refill_irq_work, dept_refill_ask);
+static DECLARE_WORK(dept_refill_work, dept_refill);
+
+static void dept_refill_ask(struct irq_work *w)
+{
+	schedule_work(&dept_refill_work);
+}
+
+static int pool_avail(struct dept_pool *p)
+{
+	return max(p->obj_nr - atomic_read(&p->spool_used), 0) +
+	       READ_ONCE(p->refilled_nr);
+}
+
+static void refill_pool(struct dept_pool *p)
+{
+	struct dept_chunk *chunk;
+	unsigned long flags;
+	int i;
+
+	chunk = vzalloc(sizeof(*chunk) + (size_t)p->obj_nr * p->obj_sz);
+	if (!chunk) {
+		dept_stop("memory for the pools could not be allocated");
+		pr_warn("DEPT: refilling the %s pool with %d objects failed\n",
+			p->name, p->obj_nr);
+		return;
+	}
+
+	raw_local_irq_save(flags);
+	arch_spin_lock(&dept_pool_spin);
+	chunk->next = dept_chunks;
+	dept_chunks = chunk;
+	for (i = 0; i < p->obj_nr; i++) {
+		struct dept_pool_node *n = (void *)(chunk + 1) + i * p->obj_sz;
+
+		n->next = p->refilled;
+		p->refilled = n;
+	}
+	WRITE_ONCE(p->refilled_nr, p->refilled_nr + p->obj_nr);
+	p->refills++;
+	p->refill_asked = false;
+	arch_spin_unlock(&dept_pool_spin);
+	raw_local_irq_restore(flags);
+}
+
+static void dept_refill(struct work_struct *w)
+{
+	int i;
+
+	for (i = 0; i < OBJECT_NR && !READ_ONCE(dept_stopped); i++)
+		if (READ_ONCE(dept_pool[i].refill_asked))
+			refill_pool(&dept_pool[i]);
+}
+
+static void *take_refilled(struct dept_pool *p)
+{
+	struct dept_pool_node *n;
+
+	if (!READ_ONCE(p->refilled))
+		return NULL;
+
+	arch_spin_lock(&dept_pool_spin);
+	n = p->refilled;
+	if (n) {
+		p->refilled = n->next;
+		WRITE_ONCE(p->refilled_nr, p->refilled_nr - 1);
+	}
+	arch_spin_unlock(&dept_pool_spin);
+	return n;
+}
+
+/* Ask for a refill once fewer than a quarter of a chunk are left. */
+static void check_pool_low(struct dept_pool *p)
+{
+	if (pool_avail(p) >= p->obj_nr / 4 || READ_ONCE(p->refill_asked))
+		return;
+	WRITE_ONCE(p->refill_asked, true);
+	irq_work_queue(&dept_refill_irq_work);
+}
+
+/*
+ * Hand out a zeroed object with one reference, or NULL while the pool
+ * waits for its refill.  Called with IRQs off.
  */
 static void *alloc_obj(enum dept_object t)
 {
@@ -241,14 +359,17 @@ static void *alloc_obj(enum dept_object t)
 	} else {
 		int i = atomic_inc_return(&p->spool_used) - 1;
 
-		if (unlikely(i >= p->obj_nr)) {
+		if (i < p->obj_nr) {
+			n = p->spool + (size_t)i * p->obj_sz;
+		} else {
 			atomic_dec(&p->spool_used);
-			dept_stop("an object pool ran out");
-			pr_warn("DEPT: the %s pool (%d objects) is exhausted\n",
-				p->name, p->obj_nr);
+			n = take_refilled(p);
+		}
+		check_pool_low(p);
+		if (unlikely(!n)) {
+			atomic_inc(&p->dropped);
 			return NULL;
 		}
-		n = p->spool + (size_t)i * p->obj_sz;
 	}
 
 	memset(n, 0, p->obj_sz);

@@ -155,20 +155,27 @@ struct dept_dep {
 
 /*
  * A pool of objects of one type.  Objects are handed out from a boot
- * array and, once freed, from per-CPU free lists that are only touched
- * with IRQs disabled on their own CPU.
+ * array, then from refill chunks of the same size; once freed, from
+ * per-CPU free lists that are only touched with IRQs off on their CPU.
  */
 struct dept_pool {
 	const char			*name;
 	size_t				obj_sz;
 
-	/* the boot array and how much of it is handed out */
+	/* the boot array, its usable size, and how much is handed out */
 	void				*spool;
 	int				obj_nr;
 	atomic_t			spool_used;
 
-	/* objects currently handed out, for statistics */
+	/* refilled objects not handed out yet; under dept_pool_spin */
+	struct dept_pool_node		*refilled;
+	int				refilled_nr;
+	int				refills;
+	bool				refill_asked;
+
+	/* objects handed out now, and allocations that found none */
 	atomic_t			used;
+	atomic_t			dropped;
 };
 
 enum dept_object {

@@ -38,15 +38,18 @@ static int dept_stats_show(struct seq_file *m, void *v)
 {
 	int i;
 
-	seq_printf(m, "%-8s %8s %8s %8s %8s %10s\n", "pool", "objsize",
-		   "total", "used", "free", "KB");
+	seq_printf(m, "%-8s %8s %8s %8s %8s %8s %8s %10s\n", "pool",
+		   "objsize", "total", "used", "free", "refills", "dropped",
+		   "KB");
 	for (i = 0; i < OBJECT_NR; i++) {
 		struct dept_pool *p = &dept_pool[i];
+		int total = p->obj_nr * (1 + READ_ONCE(p->refills));
 		int used = atomic_read(&p->used);
 
-		seq_printf(m, "%-8s %8zu %8d %8d %8d %10zu\n", p->name,
-			   p->obj_sz, p->obj_nr, used, p->obj_nr - used,
-			   p->obj_sz * p->obj_nr / 1024);
+		seq_printf(m, "%-8s %8zu %8d %8d %8d %8d %8d %10zu\n",
+			   p->name, p->obj_sz, total, used, total - used,
+			   READ_ONCE(p->refills), atomic_read(&p->dropped),
+			   p->obj_sz * total / 1024);
 	}
 	seq_printf(m, "wgen %u\n", dept_wgen_now());
 	seq_printf(m, "stopped %d\n", dept_is_stopped());
