@@ -212,6 +212,7 @@ struct dept_task {
 extern void dept_on(void);
 extern void dept_off(void);
 extern void dept_init(void);
+extern void dept_stop_emerg(void);
 extern void dept_task_init(struct task_struct *t);
 extern void dept_task_exit(struct task_struct *t);
 extern void dept_free_range(void *start, unsigned int sz);
@@ -272,6 +273,7 @@ struct dept_task { };
 #define dept_on()					do { } while (0)
 #define dept_off()					do { } while (0)
 #define dept_init()					do { } while (0)
+#define dept_stop_emerg()				do { } while (0)
 #define dept_task_init(t)				do { } while (0)
 #define dept_task_exit(t)				do { } while (0)
 #define dept_free_range(s, sz)				do { } while (0)

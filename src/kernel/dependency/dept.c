@@ -77,11 +77,15 @@ static int dept_stopped __read_mostly;
  * Whether waits with a timeout make dependencies, so that cycles through
  * them are reported as circular dependencies rather than ignored.
  */
-static bool dept_aggressive_timeout __read_mostly;
+static bool dept_aggressive_timeout __read_mostly =
+	IS_ENABLED(CONFIG_DEPT_AGGRESSIVE_TIMEOUT_WAIT);
 
 static int __init dept_aggressive_timeout_setup(char *str)
 {
-	return kstrtobool(str, &dept_aggressive_timeout) == 0;
+	if (kstrtobool(str, &dept_aggressive_timeout))
+		pr_warn("DEPT: dept_aggressive_timeout=%s is not a boolean; keeping %s\n",
+			str, dept_aggressive_timeout ? "on" : "off");
+	return 1;
 }
 __setup("dept_aggressive_timeout=", dept_aggressive_timeout_setup);
 
@@ -107,6 +111,15 @@ static void dept_stop(const char *why)
 	if (xchg(&dept_stopped, 1))
 		return;
 	pr_warn("DEPT: stopped: %s\n", why);
+}
+
+/*
+ * The kernel's integrity is gone (panic, oops): stop for good.  A report
+ * of lockdep's does not come here; DEPT goes on after lockdep gives up.
+ */
+void dept_stop_emerg(void)
+{
+	WRITE_ONCE(dept_stopped, 1);
 }
 
 static bool dept_working(void)
