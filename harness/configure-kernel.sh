@@ -7,12 +7,18 @@
 # replaced when its content changes, so an unchanged configuration rebuilds
 # nothing.
 #
-# usage: configure-kernel.sh TREE OUT "MAKE ARGS" FRAGMENT...
+# usage: configure-kernel.sh TREE OUT FRAGMENT... [-- MAKE_ARG...]
 set -euo pipefail
 
-tree=$1 out=$2 make_args=$3
-shift 3
-fragments=("$@")
+tree=$1 out=$2
+shift 2
+fragments=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	fragments+=("$1")
+	shift
+done
+[ $# -gt 0 ] && shift
+make_args=("$@")
 [ ${#fragments[@]} -gt 0 ] || { echo "configure-kernel: no fragment" >&2; exit 1; }
 
 mkdir -p "$out"
@@ -20,17 +26,18 @@ work=$(mktemp -d "$out/.configure.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # Later fragments override earlier ones: keep the last line per option.
-cat "${fragments[@]}" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/&/p;
-	s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/&/p' > "$work/all"
+sed -n '/^CONFIG_[A-Za-z0-9_]*=/p; /^# CONFIG_[A-Za-z0-9_]* is not set$/p' \
+	"${fragments[@]}" > "$work/all"
 tac "$work/all" | awk '{ name = ($1 == "#") ? $2 : substr($0, 1, index($0, "=") - 1) }
 	!seen[name]++' | tac > "$work/wanted"
 
 # Configure in a scratch directory so the real one is only touched on change.
-# shellcheck disable=SC2086 # make_args is a list of words
-make -s -C "$tree" O="$(realpath "$work")" $make_args \
-	KCONFIG_ALLCONFIG="$(realpath "$work/wanted")" allnoconfig > "$work/log" 2>&1 &&
-make -s -C "$tree" O="$(realpath "$work")" $make_args olddefconfig >> "$work/log" 2>&1 ||
-	{ cat "$work/log" >&2; exit 1; }
+if ! make -s -C "$tree" O="$(realpath "$work")" "${make_args[@]}" \
+	KCONFIG_ALLCONFIG="$(realpath "$work/wanted")" allnoconfig > "$work/log" 2>&1 ||
+   ! make -s -C "$tree" O="$(realpath "$work")" "${make_args[@]}" olddefconfig >> "$work/log" 2>&1; then
+	cat "$work/log" >&2
+	exit 1
+fi
 
 missing=0
 while read -r line; do

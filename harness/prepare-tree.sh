@@ -8,12 +8,19 @@
 # only what changed is redone, so unchanged files keep their mtimes and
 # kernel builds stay incremental.
 #
-# usage: prepare-tree.sh TREE SERIES
-#   TREE    the kernel tree to prepare (e.g. build/linux)
-#   SERIES  "default" for src/patches + arch-glue/{um,x86_64,arm64},
-#           or "none" for the pristine tree plus the new files
+# usage: prepare-tree.sh [--adopt] TREE [SERIES]
+#   TREE     the kernel tree to prepare (e.g. build/linux)
+#   SERIES   "default" for src/patches + arch-glue/{um,x86_64,arm64},
+#            or "none" for the pristine tree plus the new files
+#   --adopt  record the tree's commits as the series on disk without
+#            applying anything (after harness/series-export.sh wrote them)
 set -euo pipefail
 
+adopt=
+if [ "${1:-}" = --adopt ]; then
+	adopt=1
+	shift
+fi
 tree=$1
 series=${2:-default}
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,22 +34,8 @@ die() { echo "prepare-tree: error: $*" >&2; exit 1; }
 git_tree() { git -C "$tree" -c user.name=dept-harness \
 	-c user.email=dept-harness@localhost "$@"; }
 
-list_patches() {
-	[ "$series" = none ] && return 0
-	[ "$series" = default ] || die "SERIES must be 'default' or 'none', not '$series'"
-	local dir
-	for dir in src/patches arch-glue/um arch-glue/x86_64 arch-glue/arm64; do
-		find "$repo/$dir" -maxdepth 1 -name '*.patch' 2>/dev/null | LC_ALL=C sort
-	done
-}
-
-# One line per patch: "<sha256> <path relative to the repository>".
-describe_series() {
-	local patch
-	list_patches | while read -r patch; do
-		echo "$(sha256sum < "$patch" | cut -d' ' -f1) ${patch#"$repo"/}"
-	done
-}
+# shellcheck source=harness/series.sh
+. "$repo/harness/series.sh"
 
 package_version=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null) ||
 	die "$package is not installed"
@@ -70,7 +63,7 @@ unpack() {
 # The number of leading patches that are already applied unchanged.
 common_prefix() {
 	local applied i=0
-	applied=$(sed -n 's/^patch //p' "$stamp" 2>/dev/null)
+	applied=$(stamp_series "$stamp")
 	while read -r line; do
 		[ -n "$line" ] || continue
 		[ "$(sed -n "$((i + 1))p" <<< "$applied")" = "$line" ] || break
@@ -82,7 +75,7 @@ common_prefix() {
 apply_series() {
 	local keep base applied_count
 	keep=$(common_prefix)
-	applied_count=$(sed -n 's/^patch //p' "$stamp" | grep -c . || true)
+	applied_count=$(stamp_series "$stamp" | grep -c . || true)
 	[ "$(git_tree rev-list --count pristine..HEAD)" = "$applied_count" ] ||
 		die "$tree has commits that are not in the series; run 'make series-export' or reset it"
 	if [ -n "$(git_tree status --porcelain --untracked-files=no)" ]; then
@@ -134,7 +127,20 @@ overlay() {
 if [ ! -d "$tree/.git" ] || [ "$(stamp_field package)" != "$package_version" ]; then
 	unpack
 fi
-if [ "$(sed -n 's/^patch //p' "$stamp")" != "$wanted_series" ]; then
+# The tree's commits after pristine are the series on disk: record it.
+adopt_series() {
+	local commits patches
+	commits=$(git_tree rev-list --count pristine..HEAD)
+	patches=$(echo "$wanted_series" | grep -c . || true)
+	[ "$commits" = "$patches" ] ||
+		die "$tree has $commits commits after pristine, the series $patches patches"
+	printf 'package %s\n' "$package_version" > "$stamp"
+	echo "$wanted_series" | sed '/^$/d; s/^/patch /' >> "$stamp"
+}
+
+if [ -n "$adopt" ]; then
+	adopt_series
+elif [ "$(stamp_series "$stamp")" != "$wanted_series" ]; then
 	apply_series
 fi
 overlay

@@ -4,9 +4,11 @@
 usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
 		--gen-init-cpio PROG [--make-args ARGS] [--scenario-dir DIR]...
 		[--only A,B] [--show-console] [--show-reports] [--summary]
+		[--cmdline PARAMS] [--boot-command-to FILE]
 """
 
 import argparse
+import json
 import os
 import shlex
 import sys
@@ -51,6 +53,12 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help='print every kernel report in full as diagnostics')
 	parser.add_argument('--summary', action='store_true',
 			    help="end with the line 'N passed, N failed'")
+	parser.add_argument('--cmdline', default='',
+			    help='more kernel parameters for the guest')
+	parser.add_argument('--boot-command-to', metavar='FILE',
+			    help='prepare the guest but do not boot it: write '
+			    'its boot command and timeout to FILE (JSON), for '
+			    'a debugger to boot it (gdb-scripts/)')
 	return parser.parse_args(argv)
 
 
@@ -76,8 +84,16 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			guest_files)
 	log_path = os.path.join(work, 'console.log')
 	cmdline = f'HARNESS_SCENARIO={name} HARNESS_HALT={machine.halt}'
+	if args.cmdline:
+		cmdline += ' ' + args.cmdline
 	command = machine.boot_command(os.path.abspath(args.kernel),
 				       os.path.abspath(initrd), cmdline)
+	if args.boot_command_to:
+		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
+			json.dump({'command': command,
+				   'timeout': loaded.expectation.timeout}, file)
+		return Outcome(True, diagnostics=diagnostics + [
+			f'not booted; boot command in {args.boot_command_to}'])
 	boot = target.boot(command, loaded.expectation.timeout, log_path,
 			   args.show_console)
 	seen = console_parser.parse(boot.console, name)

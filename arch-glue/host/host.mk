@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The DEPT engine compiled unchanged into a host program, tested
+# natively, under valgrind's memcheck and under DRD (issue 8).
+# Included from the top Makefile.
+#
+#   make host-test [SEED=n]        the three stages, then "N passed, N failed"
+#   make host-test-ktap [SEED=n]   the same as one KTAP document, no summary
+#   make gdb-host [HOST_TEST=suite.case] [SEED=n]
+#                                  gdb stopped at the first DEPT report
+#   make host-build                just the program
+
+HOST_DIR	:= arch-glue/host
+HOST_OUT	?= build/host
+HOST_BIN	:= $(HOST_OUT)/dept-host-test
+HOST_CC		?= $(if $(shell command -v ccache),ccache gcc,gcc)
+
+HOST_CFLAGS	:= -std=gnu11 -O2 -g -fno-omit-frame-pointer -pthread \
+		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+		   -Wno-missing-field-initializers \
+		   -include $(HOST_DIR)/include/linux/kconfig.h \
+		   -include $(HOST_DIR)/include/linux/compiler_types.h \
+		   -I$(HOST_DIR)/include -Isrc/include -Isrc/kernel/dependency \
+		   -MMD -MP
+HOST_LDLIBS	:= -pthread -lelf
+
+HOST_ENGINE	:= src/kernel/dependency/dept.c
+HOST_SRCS	:= $(wildcard $(HOST_DIR)/runtime/*.c $(HOST_DIR)/tests/*.c)
+HOST_OBJS	:= $(HOST_OUT)/obj/dept.o \
+		   $(patsubst $(HOST_DIR)/%.c,$(HOST_OUT)/obj/%.o,$(HOST_SRCS))
+
+# what the host stages need from Debian, installed only when missing
+HOST_DEBS	:= valgrind libelf-dev gdb python3
+
+.PHONY: host-build host-test host-test-ktap gdb-host host-deps
+
+host-deps:
+	@missing=$$(for p in $(HOST_DEBS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
+		grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "host: installing $$missing"; \
+		apt-get install -y -q $$missing >/dev/null || \
+		{ apt-get update -q >/dev/null && apt-get install -y -q $$missing >/dev/null; }; \
+	fi
+
+host-build: $(HOST_BIN)
+
+# Quiet, on standard error: host-test-ktap's standard output is KTAP only.
+$(HOST_BIN): $(HOST_OBJS)
+	@echo "  LD      $@" >&2
+	@$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
+
+$(HOST_OUT)/obj/dept.o: $(HOST_ENGINE) | host-deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -c -o $@ $<
+
+$(HOST_OUT)/obj/%.o: $(HOST_DIR)/%.c | host-deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -c -o $@ $<
+
+-include $(HOST_OBJS:.o=.d)
+
+HOST_STAGES = python3 $(HOST_DIR)/host_stages.py --binary $(HOST_BIN) \
+	      --out $(HOST_OUT) $(if $(SEED),--seed $(SEED))
+
+host-test: $(HOST_BIN)
+	@$(HOST_STAGES) --summary
+
+host-test-ktap: $(HOST_BIN)
+	@$(HOST_STAGES)
+
+gdb-host: $(HOST_BIN)
+	gdb -q -x $(HOST_DIR)/host.gdb --args $(HOST_BIN) \
+		$(if $(SEED),--seed $(SEED)) $(HOST_TEST)

@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The engine's internals at their limits, observed through the public
+ * API and the engine's own statistics (dept_internal.h, as its proc
+ * files and gdb scripts read them).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <linux/kallsyms.h>
+#include "dept_internal.h"
+#include "prims.h"
+#include "report.h"
+#include "steps.h"
+#include "suite.h"
+
+static void lock_pair(struct tlock *outer, struct tlock *inner)
+{
+	tlock_lock(outer);
+	tlock_lock(inner);
+	tlock_unlock(inner);
+	tlock_unlock(outer);
+}
+
+/*
+ * The wait generation wraps after 2^32 waits, which no test can wait
+ * for: the clock, dept_wgen, is set near the wrap through its symbol.
+ * Across the wrap a later wait must still count as later, and 0, which
+ * means "nobody waits", must never be handed out.
+ */
+static void test_wgen_wrap(void)
+{
+	atomic_t *wgen = (atomic_t *)kallsyms_lookup_name("dept_wgen");
+	struct tlock A, D[8], G;
+	struct dept_map E, F;
+	int i;
+
+	if (!CHECK(wgen, "the engine's wait clock is not found"))
+		return;
+	tlock_init(&A, NULL, "A");
+	tlock_init(&G, NULL, "G");
+	for (i = 0; i < 8; i++)
+		tlock_init(&D[i], NULL, "D");
+	dept_map_init(&E, NULL, 0, "E");
+	dept_map_init(&F, NULL, 0, "F");
+
+	/* E requested just before the wrap, A waited just after it */
+	atomic_set(wgen, -16);
+	sdt_request_event(&E);
+	for (i = 0; i < 8; i++) {
+		tlock_lock(&D[i]);
+		tlock_unlock(&D[i]);
+	}
+	tlock_lock(&A);
+	tlock_unlock(&A);
+	CHECK((unsigned int)atomic_read(wgen) < 16U, "wgen %u did not wrap",
+	      (unsigned int)atomic_read(wgen));
+	sdt_event(&E);
+	tlock_lock(&A);
+	sdt_wait(&E);
+	tlock_unlock(&A);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "E:0"));
+
+	/* the request that meets the wrap gets a real wgen */
+	atomic_set(wgen, -1);
+	sdt_request_event(&F);
+	CHECK(F.wgen != 0, "the request got wgen 0");
+	tlock_lock(&G);
+	tlock_unlock(&G);
+	sdt_event(&F);
+	tlock_lock(&G);
+	sdt_wait(&F);
+	tlock_unlock(&G);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "F:0", "G:0"));
+}
+
+/*
+ * A task remembers its last DEPT_MAX_WAIT_HIST waits.  After 100 waits
+ * on distinct classes, an event links to the newest 64 and not to the
+ * 36 that fell out of the ring.
+ */
+#define NR_HIST_WAITS 100
+
+static void test_wait_hist_wrap(void)
+{
+	static struct tlock W[NR_HIST_WAITS];
+	static char names[NR_HIST_WAITS][8];
+	const int oldest_kept = NR_HIST_WAITS - DEPT_MAX_WAIT_HIST;
+	const int probes[] = { 0, oldest_kept - 1, oldest_kept, NR_HIST_WAITS - 1 };
+	struct dept_map E;
+	char cls[2][16];
+	int i;
+
+	dept_map_init(&E, NULL, 0, "E");
+	for (i = 0; i < NR_HIST_WAITS; i++) {
+		snprintf(names[i], sizeof(names[i]), "W%d", i);
+		tlock_init(&W[i], NULL, names[i]);
+	}
+
+	sdt_request_event(&E);
+	for (i = 0; i < NR_HIST_WAITS; i++) {
+		tlock_lock(&W[i]);
+		tlock_unlock(&W[i]);
+	}
+	sdt_event(&E);
+
+	for (i = 0; i < (int)ARRAY_SIZE(probes); i++) {
+		struct tlock *w = &W[probes[i]];
+
+		tlock_lock(w);
+		sdt_wait(&E);
+		tlock_unlock(w);
+	}
+	snprintf(cls[0], sizeof(cls[0]), "W%d:0", oldest_kept);
+	snprintf(cls[1], sizeof(cls[1]), "W%d:0", NR_HIST_WAITS - 1);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "E:0", cls[0]),
+		       REPORT(DEADLOCK, "E:0", cls[1]));
+}
+
+/*
+ * A task holds at most DEPT_MAX_ECXT_HELD event contexts; the ones
+ * beyond are counted, not tracked, and releasing everything leaves the
+ * task's stack empty.
+ */
+#define NR_HELD (DEPT_MAX_ECXT_HELD + 2)
+
+static void test_ecxt_held_limit(void)
+{
+	static struct tlock L[NR_HELD];
+	static char names[NR_HELD][8];
+	struct dept_task *dt = &current->dept_task;
+	char last[16];
+	struct tlock T;
+	int i;
+
+	tlock_init(&T, NULL, "T");
+	for (i = 0; i < NR_HELD; i++) {
+		snprintf(names[i], sizeof(names[i]), "L%d", i);
+		tlock_init(&L[i], NULL, names[i]);
+	}
+
+	for (i = 0; i < NR_HELD; i++)
+		tlock_lock(&L[i]);
+	CHECK(dt->ecxt_held_pos == DEPT_MAX_ECXT_HELD, "%d held",
+	      dt->ecxt_held_pos);
+	CHECK(dt->missing_ecxt == NR_HELD - DEPT_MAX_ECXT_HELD, "%d missing",
+	      dt->missing_ecxt);
+	tlock_lock(&T);
+	tlock_unlock(&T);
+	for (i = NR_HELD - 1; i >= 0; i--)
+		tlock_unlock(&L[i]);
+	CHECK(dt->ecxt_held_pos == 0, "%d still held", dt->ecxt_held_pos);
+	CHECK(dt->missing_ecxt == 0, "%d still missing", dt->missing_ecxt);
+	EXPECT_NO_REPORT();
+
+	/* the last tracked context depends on T, the first untracked not */
+	lock_pair(&T, &L[DEPT_MAX_ECXT_HELD - 1]);
+	lock_pair(&T, &L[DEPT_MAX_ECXT_HELD]);
+	snprintf(last, sizeof(last), "L%d:0", DEPT_MAX_ECXT_HELD - 1);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "T:0", last));
+}
+
+/*
+ * A context released out of order no longer makes dependencies, and
+ * the ones held around it still do.  B and C are trylocked so that no
+ * dependency leads into them.
+ */
+static void test_ecxt_release_out_of_order(void)
+{
+	struct tlock A, B, C, D;
+
+	tlock_init(&A, NULL, "A");
+	tlock_init(&B, NULL, "B");
+	tlock_init(&C, NULL, "C");
+	tlock_init(&D, NULL, "D");
+
+	tlock_lock(&A);
+	tlock_trylock(&B);
+	tlock_trylock(&C);
+	tlock_unlock(&B);
+	tlock_lock(&D);
+	tlock_unlock(&D);
+	tlock_unlock(&C);
+	tlock_unlock(&A);
+
+	lock_pair(&D, &B);
+	EXPECT_NO_REPORT();
+	lock_pair(&D, &C);
+	lock_pair(&D, &A);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "C:0", "D:0"),
+		       REPORT(DEADLOCK, "A:0", "D:0"));
+}
+
+/* Objects handed out by each pool, to compare before and after. */
+struct pool_use {
+	int used[OBJECT_NR];
+};
+
+static void pool_use(struct pool_use *u)
+{
+	int i;
+
+	for (i = 0; i < OBJECT_NR; i++)
+		u->used[i] = atomic_read(&dept_pool[i].used);
+}
+
+/* The pools hold what they did at @base, plus @classes classes. */
+static void __check_pools(const char *file, int line,
+			  const struct pool_use *base, int classes)
+{
+	struct pool_use now;
+	int i;
+
+	pool_use(&now);
+	for (i = 0; i < OBJECT_NR; i++) {
+		int want = base->used[i] + (i == OBJECT_class ? classes : 0);
+
+		if (now.used[i] != want)
+			check_fail(file, line, "%d %s objects in use, expected %d",
+				   now.used[i], dept_pool[i].name, want);
+	}
+}
+#define check_pools(base, classes) __check_pools(__FILE__, __LINE__, base, classes)
+
+/* @classes more classes and @deps more dependencies than at @base */
+#define check_graph(base, classes, deps)				\
+do {									\
+	struct pool_use __now;						\
+									\
+	pool_use(&__now);						\
+	CHECK(__now.used[OBJECT_class] == (base)->used[OBJECT_class] + (classes) &&\
+	      __now.used[OBJECT_dep] == (base)->used[OBJECT_dep] + (deps),\
+	      "%d classes, %d dependencies",				\
+	      __now.used[OBJECT_class] - (base)->used[OBJECT_class],	\
+	      __now.used[OBJECT_dep] - (base)->used[OBJECT_dep]);	\
+} while (0)
+
+/*
+ * More classes than the class pool holds: the engine must refill its
+ * pools and go on detecting, as its design says, not stop.
+ */
+#define NR_REFILL_CLASSES (3 * 1024 * 8)
+
+static void test_pool_refill(void)
+{
+	struct tlock *many = calloc(NR_REFILL_CLASSES, sizeof(*many));
+	struct tlock A, B;
+	int i;
+
+	tlock_init(&A, NULL, "A");
+	tlock_init(&B, NULL, "B");
+	for (i = 0; i < NR_REFILL_CLASSES; i++) {
+		tlock_init(&many[i], NULL, "P");
+		tlock_lock(&many[i]);
+		tlock_unlock(&many[i]);
+	}
+	lock_pair(&A, &B);
+	lock_pair(&B, &A);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "B:0"));
+	free(many);
+}
+
+/*
+ * Thousands of classes share the class hash's buckets.  Locks of the
+ * same keys through other maps (with empty caches) must find the very
+ * same classes through the hash.
+ */
+#define NR_MANY_CLASSES 8000
+
+static void test_many_classes(void)
+{
+	struct dept_key *keys = calloc(NR_MANY_CLASSES, sizeof(*keys));
+	struct tlock *locks = calloc(NR_MANY_CLASSES, sizeof(*locks));
+	struct tlock *again = calloc(NR_MANY_CLASSES, sizeof(*again));
+	char (*names)[8] = calloc(NR_MANY_CLASSES, sizeof(*names));
+	const int probes[] = { 0, 1234, NR_MANY_CLASSES / 2 - 1 };
+	struct expected_report exp[ARRAY_SIZE(probes)] = { };
+	char cls[ARRAY_SIZE(probes)][2][16];
+	int i;
+
+	for (i = 0; i < NR_MANY_CLASSES; i++) {
+		snprintf(names[i], sizeof(names[i]), "K%d", i);
+		dept_key_init(&keys[i]);
+		tlock_init(&locks[i], &keys[i], names[i]);
+		tlock_init(&again[i], &keys[i], names[i]);
+	}
+	for (i = 0; i < NR_MANY_CLASSES; i += 2)
+		lock_pair(&locks[i], &locks[i + 1]);
+	for (i = 0; i < NR_MANY_CLASSES; i += 2)
+		lock_pair(&again[i], &again[i + 1]);
+	EXPECT_NO_REPORT();
+
+	for (i = 0; i < (int)ARRAY_SIZE(probes); i++) {
+		int k = 2 * probes[i];
+
+		lock_pair(&again[k + 1], &again[k]);
+		snprintf(cls[i][0], sizeof(cls[i][0]), "K%d:0", k);
+		snprintf(cls[i][1], sizeof(cls[i][1]), "K%d:0", k + 1);
+		exp[i] = (struct expected_report)REPORT(DEADLOCK, cls[i][0], cls[i][1]);
+	}
+	__expect_reports(__FILE__, __LINE__, exp, ARRAY_SIZE(exp));
+
+	for (i = 0; i < NR_MANY_CLASSES; i++)
+		dept_key_destroy(&keys[i]);
+	free(names);
+	free(again);
+	free(locks);
+	free(keys);
+}
+
+/*
+ * A destroyed key leaves no class and no dependency behind: a key born
+ * again at the same address starts with a clean slate, and the pools
+ * are back where they were.  The work is done by tasks that exit, so
+ * that no task's history keeps objects alive.
+ */
+struct key_case {
+	struct dept_key	*key;
+	struct tlock	keyed, plain;
+};
+
+static void keyed_then_plain(void *arg)
+{
+	struct key_case *kc = arg;
+
+	lock_pair(&kc->keyed, &kc->plain);
+}
+
+static void plain_then_keyed(void *arg)
+{
+	struct key_case *kc = arg;
+
+	lock_pair(&kc->plain, &kc->keyed);
+}
+
+static void test_key_destroy(void)
+{
+	struct key_case kc;
+	struct pool_use base;
+	char *name = strdup("K");
+
+	pool_use(&base);
+	tlock_init(&kc.plain, NULL, "P");
+
+	kc.key = malloc(sizeof(*kc.key));
+	dept_key_init(kc.key);
+	tlock_init(&kc.keyed, kc.key, name);
+	RUN_TASKS(&kc, keyed_then_plain);
+	check_graph(&base, 2, 1);
+
+	dept_key_destroy(kc.key);
+	rcu_barrier();
+	check_pools(&base, 1);
+	free(kc.key);
+	free(name);
+
+	/* most likely the same address again */
+	kc.key = malloc(sizeof(*kc.key));
+	dept_key_init(kc.key);
+	tlock_init(&kc.keyed, kc.key, "K");
+	RUN_TASKS(&kc, plain_then_keyed);
+	EXPECT_NO_REPORT();
+
+	dept_key_destroy(kc.key);
+	dept_free_range(&kc.plain, sizeof(kc.plain));
+	rcu_barrier();
+	check_pools(&base, 0);
+	free(kc.key);
+}
+
+/*
+ * Module unload: dept_free_range() forgets the classes keyed in the
+ * range and those whose name lies in it.
+ */
+struct module_image {
+	struct dept_key	key;
+	struct tlock	own;
+	char		name[8];
+};
+
+struct range_case {
+	struct module_image	*mod;
+	struct tlock		outside, keyed, named;
+};
+
+static void range_load(struct range_case *rc)
+{
+	rc->mod = calloc(1, sizeof(*rc->mod));
+	dept_key_init(&rc->mod->key);
+	strcpy(rc->mod->name, "named");
+	tlock_init(&rc->mod->own, NULL, "own");
+	tlock_init(&rc->keyed, &rc->mod->key, "keyed");
+	tlock_init(&rc->named, NULL, rc->mod->name);
+}
+
+static void range_unload(struct range_case *rc)
+{
+	dept_free_range(rc->mod, sizeof(*rc->mod));
+	rcu_barrier();
+	free(rc->mod);
+}
+
+static void range_forward(void *arg)
+{
+	struct range_case *rc = arg;
+	struct tlock *order[] = { &rc->outside, &rc->keyed, &rc->mod->own, &rc->named };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		tlock_lock(order[i]);
+	for (i = 3; i >= 0; i--)
+		tlock_unlock(order[i]);
+}
+
+static void range_backward(void *arg)
+{
+	struct range_case *rc = arg;
+	struct tlock *order[] = { &rc->named, &rc->mod->own, &rc->keyed, &rc->outside };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		tlock_lock(order[i]);
+	for (i = 3; i >= 0; i--)
+		tlock_unlock(order[i]);
+}
+
+static void test_free_range(void)
+{
+	struct range_case rc;
+	struct pool_use base;
+
+	pool_use(&base);
+	tlock_init(&rc.outside, NULL, "outside");
+
+	range_load(&rc);
+	RUN_TASKS(&rc, range_forward);
+	check_graph(&base, 4, 6);
+	range_unload(&rc);
+	check_pools(&base, 1);
+
+	range_load(&rc);
+	RUN_TASKS(&rc, range_backward);
+	EXPECT_NO_REPORT();
+	range_unload(&rc);
+	check_pools(&base, 1);
+}
+
+/*
+ * Two tasks close two different cycles at the same moment, round after
+ * round; then each closing is repeated alone.  Each cycle is reported
+ * exactly once, whichever task got the graph lock first.
+ */
+#define NR_RACE_ROUNDS 12
+
+struct race_case {
+	struct tlock		lock[NR_RACE_ROUNDS][4];
+	char			name[NR_RACE_ROUNDS][4][8];
+	pthread_barrier_t	start;
+	int			round;
+	bool			together;
+};
+
+static void race_prepare(void *arg)
+{
+	struct race_case *rc = arg;
+	int r;
+
+	for (r = 0; r < NR_RACE_ROUNDS; r++) {
+		lock_pair(&rc->lock[r][0], &rc->lock[r][1]);
+		lock_pair(&rc->lock[r][2], &rc->lock[r][3]);
+	}
+}
+
+static void race_close(struct race_case *rc, int first)
+{
+	if (rc->together)
+		pthread_barrier_wait(&rc->start);
+	lock_pair(&rc->lock[rc->round][first + 1], &rc->lock[rc->round][first]);
+}
+
+static void race_one(void *arg)
+{
+	race_close(arg, 0);
+}
+
+static void race_other(void *arg)
+{
+	race_close(arg, 2);
+}
+
+static void test_concurrent_cycles(void)
+{
+	struct race_case *rc = calloc(1, sizeof(*rc));
+	struct expected_report exp[2 * NR_RACE_ROUNDS] = { };
+	int r, i;
+
+	for (r = 0; r < NR_RACE_ROUNDS; r++) {
+		for (i = 0; i < 4; i++) {
+			snprintf(rc->name[r][i], sizeof(rc->name[r][i]), "%c%d",
+				 'a' + i, r);
+			tlock_init(&rc->lock[r][i], NULL, rc->name[r][i]);
+		}
+	}
+	pthread_barrier_init(&rc->start, NULL, 2);
+	RUN_TASKS(rc, race_prepare);
+
+	for (r = 0; r < NR_RACE_ROUNDS; r++) {
+		rc->round = r;
+		rc->together = true;
+		RUN_TASKS(rc, race_one, race_other);
+		rc->together = false;
+		RUN_TASKS(rc, race_one);
+		RUN_TASKS(rc, race_other);
+	}
+
+	for (r = 0; r < NR_RACE_ROUNDS; r++) {
+		static char cls[NR_RACE_ROUNDS][4][12];
+
+		for (i = 0; i < 4; i++)
+			snprintf(cls[r][i], sizeof(cls[r][i]), "%s:0", rc->name[r][i]);
+		exp[2 * r] = (struct expected_report)REPORT(DEADLOCK, cls[r][0], cls[r][1]);
+		exp[2 * r + 1] = (struct expected_report)REPORT(DEADLOCK, cls[r][2], cls[r][3]);
+	}
+	__expect_reports(__FILE__, __LINE__, exp, ARRAY_SIZE(exp));
+	pthread_barrier_destroy(&rc->start);
+	free(rc);
+}
+
+/*
+ * A wait and an event relate only within one context: not across an
+ * entry from user space (dept_update_cxt()), not from an interrupt to
+ * the task it interrupted.
+ */
+static void test_contexts(void)
+{
+	struct tlock A[3];
+	struct dept_map E[3];
+	unsigned long flags;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		tlock_init(&A[i], NULL, "A");
+		dept_map_init(&E[i], NULL, 0, "E");
+	}
+
+	/* the same context: E depends on A */
+	sdt_request_event(&E[0]);
+	tlock_lock(&A[0]);
+	tlock_unlock(&A[0]);
+	sdt_event(&E[0]);
+
+	/* a new process context began between the wait and the event */
+	sdt_request_event(&E[1]);
+	tlock_lock(&A[1]);
+	tlock_unlock(&A[1]);
+	dept_update_cxt();
+	sdt_event(&E[1]);
+
+	/* the wait happened in an interrupt */
+	sdt_request_event(&E[2]);
+	host_hardirq_enter();
+	tlock_lock(&A[2]);
+	tlock_unlock(&A[2]);
+	host_hardirq_exit();
+	sdt_event(&E[2]);
+
+	/*
+	 * Close each candidate cycle with IRQs off, so that A[2] held in
+	 * process context is not also an IRQ inversion of its own.
+	 */
+	for (i = 0; i < 3; i++) {
+		local_irq_save(flags);
+		tlock_lock(&A[i]);
+		sdt_wait(&E[i]);
+		tlock_unlock(&A[i]);
+		local_irq_restore(flags);
+	}
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "E:0"));
+}
+
+const struct host_suite internals_suite = {
+	.name = "internals",
+	.cases = (const struct host_case[]) {
+		{ "wgen_wrap", test_wgen_wrap },
+		{ "wait_hist_wrap", test_wait_hist_wrap },
+		{ "ecxt_held_limit", test_ecxt_held_limit },
+		{ "ecxt_release_out_of_order", test_ecxt_release_out_of_order },
+		{ "pool_refill", test_pool_refill },
+		{ "many_classes", test_many_classes },
+		{ "key_destroy", test_key_destroy },
+		{ "free_range", test_free_range },
+		{ "concurrent_cycles", test_concurrent_cycles },
+		{ "contexts", test_contexts },
+		{ }
+	},
+};

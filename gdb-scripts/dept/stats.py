@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+"""dept-stats: DEPT's object pools, its clock and the size of its graph."""
+
+import gdb
+
+from dept import graph, kernel, render
+from dept.records import PoolStat, Stats
+
+
+def pool_stat(p: gdb.Value) -> PoolStat:
+	"""@p: a struct dept_pool.  Its refill counter is shown once the
+	engine has one."""
+	refills = (int(p['refills']['counter'])
+		   if kernel.has_field(p, 'refills') else None)
+	return PoolStat(kernel.string_or_none(p['name']) or '?',
+			int(p['obj_nr']), int(p['spool_used']['counter']),
+			int(p['used']['counter']), refills)
+
+
+def stats() -> Stats:
+	pools = kernel.dept_var('dept_pool')
+	nr_classes = 0
+	nr_deps = 0
+	for c in graph.classes():
+		nr_classes += 1
+		nr_deps += sum(1 for _ in graph.out_deps(c))
+	return Stats([pool_stat(pools[i]) for i in range(kernel.array_len(pools))],
+		     int(kernel.dept_var('dept_wgen')['counter']) & 0xffffffff,
+		     bool(kernel.dept_var('dept_ready')),
+		     bool(kernel.dept_var('dept_stopped')), nr_classes, nr_deps)
+
+
+class DeptStats(gdb.Command):
+	"""Show DEPT's memory use and clock.
+
+dept-stats: whether the engine runs, the current wait generation (wgen),
+how many classes and dependencies the graph has, and per object pool its
+capacity, how much of the boot array was ever handed out, how many
+objects are in use and free, and how often the pool was refilled."""
+
+	def __init__(self):
+		super().__init__('dept-stats', gdb.COMMAND_DATA)
+
+	def invoke(self, arg: str, from_tty: bool) -> None:
+		kernel.require_dept()
+		if arg.strip():
+			raise gdb.GdbError('usage: dept-stats (no arguments)')
+		kernel.write(render.render_stats(stats()))
+
+
+DeptStats()
