@@ -95,6 +95,9 @@ static arch_spinlock_t dept_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 /* non-zero while a report prints: dept_lock() gives up meanwhile */
 static int dept_reporting;
 
+/* how many cycles have been reported; under dept_spin */
+static unsigned int dept_nr_reports;
+
 /* the wait generation clock; 0 is never handed out */
 static atomic_t dept_wgen = ATOMIC_INIT(1);
 
@@ -214,6 +217,11 @@ unsigned int dept_wgen_now(void)
 int dept_is_stopped(void)
 {
 	return READ_ONCE(dept_stopped);
+}
+
+unsigned int dept_reports(void)
+{
+	return READ_ONCE(dept_nr_reports);
 }
 
 /* ---------------------------------------------------------------------
@@ -720,6 +728,7 @@ static void print_circle(struct dept_dep *d)
 		timed |= cycle[i]->wait->timeout;
 
 	WRITE_ONCE(dept_reporting, 1);
+	dept_nr_reports++;
 	pr_warn("===================================================\n");
 	pr_warn("DEPT: Circular dependency has been detected.\n");
 	pr_warn("%s %s\n", init_utsname()->release, print_tainted());
@@ -1941,3 +1950,7 @@ void __init dept_init(void)
 	pr_info("DEPT: dependency tracker active (pools %zu KB, dept_task %zu bytes)\n",
 		mem / 1024, sizeof(struct dept_task));
 }
+
+#ifdef CONFIG_DEPT_KUNIT_TEST
+#include "dept_kunit.c"
+#endif

@@ -200,5 +200,6 @@ extern void dept_graph_unlock(unsigned long flags);
 extern const char *dept_class_name(struct dept_class *c);
 extern unsigned int dept_wgen_now(void);
 extern int dept_is_stopped(void);
+extern unsigned int dept_reports(void);
 
 #endif /* __DEPT_INTERNAL_H */

@@ -52,6 +52,7 @@ static int dept_stats_show(struct seq_file *m, void *v)
 			   p->obj_sz * total / 1024);
 	}
 	seq_printf(m, "wgen %u\n", dept_wgen_now());
+	seq_printf(m, "reports %u\n", dept_reports());
 	seq_printf(m, "stopped %d\n", dept_is_stopped());
 	return 0;
 }

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the DEPT engine, built into dept.c (they need its
+ * internals) when CONFIG_DEPT_KUNIT_TEST is set.
+ *
+ * The cycle tests make DEPT report, on purpose, cycles of classes named
+ * kunit_*; the scenario that runs this suite expects exactly those
+ * reports.  Every class a test makes is forgotten at its end.
+ */
+
+#include <kunit/test.h>
+#include <linux/dept_ldt.h>
+#include <linux/dept_sdt.h>
+
+static struct dept_key kunit_keys[4];
+
+static void kunit_map(struct dept_map *m, int i, const char *name)
+{
+	dept_key_init(&kunit_keys[i]);
+	dept_map_init(m, &kunit_keys[i], 0, name);
+}
+
+static void kunit_forget(struct kunit *test)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(kunit_keys); i++)
+		dept_key_destroy(&kunit_keys[i]);
+	rcu_barrier();
+}
+
+/* The class named @name is in the latest reported cycle. */
+static bool in_last_cycle(const char *name)
+{
+	unsigned long flags;
+	bool found = false;
+	int i;
+
+	if (!dept_graph_lock(&flags))
+		return false;
+	for (i = 0; i < dept_last_cycle_nr; i++) {
+		struct dept_dep *d = dept_last_cycle[i];
+
+		if (!strcmp(d->fc->name, name) || !strcmp(d->tc->name, name))
+			found = true;
+	}
+	dept_graph_unlock(flags);
+	return found;
+}
+
+static void dept_test_before_wraps(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, before(1U, 2U));
+	KUNIT_EXPECT_FALSE(test, before(2U, 1U));
+	KUNIT_EXPECT_TRUE(test, before(0xfffffff0U, 0x10U));
+	KUNIT_EXPECT_FALSE(test, before(0x10U, 0xfffffff0U));
+}
+
+static void dept_test_wgen_never_zero(struct kunit *test)
+{
+	unsigned int wg;
+
+	atomic_set(&dept_wgen, -1);
+	wg = next_wgen();
+	KUNIT_EXPECT_NE(test, wg, 0U);
+	KUNIT_EXPECT_TRUE(test, before(0xffffffffU, wg));
+}
+
+static void dept_test_hist_ring_wraps(struct kunit *test)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_map m[2];
+	int pos = dt->wait_hist_pos;
+	int i;
+
+	kunit_map(&m[0], 0, "kunit_ring_x");
+	kunit_map(&m[1], 1, "kunit_ring_y");
+
+	/* alternate classes: consecutive waits of one class share a slot */
+	for (i = 0; i < DEPT_MAX_WAIT_HIST + 6; i++)
+		dept_wait(&m[i % 2], 1UL, _THIS_IP_, __func__, 0, -1L);
+
+	KUNIT_EXPECT_EQ(test, dt->wait_hist_pos, (pos + 6) % DEPT_MAX_WAIT_HIST);
+	for (i = 0; i < DEPT_MAX_WAIT_HIST; i++)
+		KUNIT_EXPECT_NOT_NULL(test, dt->wait_hist[i].wait);
+
+	/* the same class again stays in the newest slot */
+	pos = dt->wait_hist_pos;
+	dept_wait(&m[1], 1UL, _THIS_IP_, __func__, 0, -1L);
+	dept_wait(&m[1], 1UL, _THIS_IP_, __func__, 0, -1L);
+	KUNIT_EXPECT_EQ(test, dt->wait_hist_pos, pos);
+	kunit_forget(test);
+}
+
+static void dept_test_class_cache(struct kunit *test)
+{
+	struct dept_map m;
+	struct dept_class *c;
+	unsigned long flags;
+
+	kunit_map(&m, 0, "kunit_cache");
+	flags = dept_enter();
+	c = map_class(&m, 1UL, false);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_PTR_EQ(test, m.map_key.classes[0], c);
+	KUNIT_EXPECT_PTR_EQ(test, map_class(&m, 1UL, false), c);
+	/* the read event is another class of the same key */
+	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 2UL, false), c);
+	/* keep c from being reused once forgotten */
+	get_class(c);
+	dept_exit(flags);
+
+	kunit_forget(test);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(c->dead));
+
+	flags = dept_enter();
+	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 1UL, false), c);
+	put_class(c);
+	dept_exit(flags);
+	kunit_forget(test);
+}
+
+static void dept_test_spin_abba(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map a, b;
+
+	kunit_map(&a, 0, "kunit_spin_a");
+	kunit_map(&b, 1, "kunit_spin_b");
+
+	ldt_lock(&a, 0, 0, NULL, _THIS_IP_);
+	ldt_lock(&b, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&b, _THIS_IP_);
+	ldt_unlock(&a, _THIS_IP_);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports);
+
+	ldt_lock(&b, 0, 0, NULL, _THIS_IP_);
+	ldt_lock(&a, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&a, _THIS_IP_);
+	ldt_unlock(&b, _THIS_IP_);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports + 1);
+	KUNIT_EXPECT_TRUE(test, in_last_cycle("kunit_spin_a"));
+	KUNIT_EXPECT_TRUE(test, in_last_cycle("kunit_spin_b"));
+	kunit_forget(test);
+}
+
+static void dept_test_mutex_aa(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map a;
+
+	kunit_map(&a, 0, "kunit_mutex_a");
+	ldt_lock(&a, 0, 0, NULL, _THIS_IP_);
+	ldt_lock(&a, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&a, _THIS_IP_);
+	ldt_unlock(&a, _THIS_IP_);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports + 1);
+	KUNIT_EXPECT_TRUE(test, in_last_cycle("kunit_mutex_a"));
+	kunit_forget(test);
+}
+
+static void dept_test_nested_no_cycle(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map a1, a2;
+
+	dept_key_init(&kunit_keys[0]);
+	dept_map_init(&a1, &kunit_keys[0], 0, "kunit_nested");
+	dept_map_init(&a2, &kunit_keys[0], 0, "kunit_nested");
+
+	ldt_lock(&a1, 0, 0, NULL, _THIS_IP_);
+	ldt_lock(&a2, 1, 0, NULL, _THIS_IP_);
+	ldt_unlock(&a2, _THIS_IP_);
+	ldt_unlock(&a1, _THIS_IP_);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports);
+	kunit_forget(test);
+}
+
+/* An event whose request came before a wait on a lock held around it. */
+static void dept_test_sdt_onstack(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map x, ev;
+
+	kunit_map(&x, 0, "kunit_sdt_x");
+	kunit_map(&ev, 1, "kunit_sdt_event");
+
+	/* waiting for the event while holding x: x -> event */
+	ldt_lock(&x, 0, 0, NULL, _THIS_IP_);
+	dept_wait(&ev, 1UL, _THIS_IP_, __func__, 0, -1L);
+	ldt_unlock(&x, _THIS_IP_);
+
+	/* the event, once awaited, comes only after a wait on x */
+	sdt_request_event(&ev);
+	ldt_lock(&x, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&x, _THIS_IP_);
+	sdt_event(&ev);
+
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports + 1);
+	KUNIT_EXPECT_TRUE(test, in_last_cycle("kunit_sdt_x"));
+	KUNIT_EXPECT_TRUE(test, in_last_cycle("kunit_sdt_event"));
+	kunit_forget(test);
+}
+
+static struct kunit_case dept_test_cases[] = {
+	KUNIT_CASE(dept_test_before_wraps),
+	KUNIT_CASE(dept_test_wgen_never_zero),
+	KUNIT_CASE(dept_test_hist_ring_wraps),
+	KUNIT_CASE(dept_test_class_cache),
+	KUNIT_CASE(dept_test_spin_abba),
+	KUNIT_CASE(dept_test_mutex_aa),
+	KUNIT_CASE(dept_test_nested_no_cycle),
+	KUNIT_CASE(dept_test_sdt_onstack),
+	{}
+};
+
+static struct kunit_suite dept_test_suite = {
+	.name = "dept",
+	.test_cases = dept_test_cases,
+};
+kunit_test_suite(dept_test_suite);
