@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-# Running the scenario suite on a target (TARGET, default um): one fresh
-# boot per scenario, KTAP on stdout.
+# Running the scenario suite on a target (TARGET, default um; see
+# harness/target.mk): one fresh boot per scenario, KTAP on stdout.
 #   SCENARIOS=a,b       run only these (make test)
 #   SCENARIO=name       run only this one and show its whole console (make run)
 #   SCENARIO_DIR=d1:d2  folders of scenarios (default: scenarios)
+#   KVM=1               QEMU targets: try KVM, fall back to TCG if the guest
+#                       does not boot
 
 TARGET ?= um
 SCENARIO_DIR ?= scenarios
@@ -13,12 +15,19 @@ SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
 run-scenarios = PYTHONPATH=scenarios python3 -m runner \
 	--target $($(1)_TOML) --tree $(TREE) --out $($(1)_OUT) \
 	--kernel $($(1)_KERNEL) --work $(BUILD_DIR)/runs/$(1) \
-	--gen-init-cpio $(GEN_INIT_CPIO) --make-args '$($(1)_MAKE_ARGS)' \
+	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
+	--user-cc $($(1)_USER_CC) --make-args '$($(1)_MAKE_ARGS)' \
 	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \
-	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(2)
+	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(if $(KVM),--kvm) $(2)
+
+# $(call check-targets,NAMES): stop unless every name is a known target.
+check-targets = $(if $(filter-out $(ALL_TARGETS),$(1)),$(error unknown \
+	target(s) $(filter-out $(ALL_TARGETS),$(1)); known: $(ALL_TARGETS)))
 
 .PHONY: run scenarios-prepared
-scenarios-prepared: $(TARGET)-kernel $(GEN_INIT_CPIO)
+scenarios-prepared:
+	$(call check-targets,$(TARGET))
+	@$(MAKE) -s --no-print-directory $(TARGET)-prepared
 
 run: scenarios-prepared
 	@$(call run-scenarios,$(TARGET),--show-reports --summary \

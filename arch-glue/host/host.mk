@@ -11,11 +11,11 @@
 #   make host-build                just the program
 
 HOST_DIR	:= arch-glue/host
-HOST_OUT	?= build/host
+HOST_OUT	?= $(or $(BUILD_DIR),build)/host
 HOST_BIN	:= $(HOST_OUT)/dept-host-test
 HOST_CC		?= $(if $(shell command -v ccache),ccache gcc,gcc)
 
-HOST_CFLAGS	:= -std=gnu11 -O2 -g -fno-omit-frame-pointer -pthread \
+HOST_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE -O2 -g -fno-omit-frame-pointer -pthread \
 		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 		   -Wno-missing-field-initializers \
 		   -include $(HOST_DIR)/include/linux/kconfig.h \
@@ -35,14 +35,7 @@ HOST_DEBS	:= valgrind libelf-dev gdb python3
 .PHONY: host-build host-test host-test-ktap gdb-host host-deps
 
 host-deps:
-	@missing=$$(for p in $(HOST_DEBS); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
-		grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "host: installing $$missing"; \
-		apt-get install -y -q $$missing >/dev/null || \
-		{ apt-get update -q >/dev/null && apt-get install -y -q $$missing >/dev/null; }; \
-	fi
+	@harness/install-deps.sh $(HOST_DEBS) >&2
 
 host-build: $(HOST_BIN)
 
@@ -72,6 +65,10 @@ host-test: $(HOST_BIN)
 host-test-ktap: $(HOST_BIN)
 	@$(HOST_STAGES)
 
+# --timeout 0: no alarm kills the case while gdb holds it
+HOST_GDB_SCRIPTS := $(wildcard gdb-scripts/dept-gdb.py)
+
 gdb-host: $(HOST_BIN)
-	gdb -q -x $(HOST_DIR)/host.gdb --args $(HOST_BIN) \
-		$(if $(SEED),--seed $(SEED)) $(HOST_TEST)
+	gdb -q $(HOST_GDB_SCRIPTS:%=-x %) -x $(HOST_DIR)/host.gdb \
+		--args $(HOST_BIN) --timeout 0 $(if $(SEED),--seed $(SEED)) \
+		$(or $(HOST_TEST),patterns.article_xyz)

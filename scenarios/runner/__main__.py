@@ -2,8 +2,9 @@
 """Run scenarios on one target, one fresh boot each, and print KTAP.
 
 usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
-		--gen-init-cpio PROG [--make-args ARGS] [--scenario-dir DIR]...
-		[--only A,B] [--show-console] [--show-reports] [--summary]
+		--gen-init-cpio PROG [--busybox PROG] [--user-cc CC]
+		[--make-args ARGS] [--scenario-dir DIR]... [--only A,B] [--kvm]
+		[--show-console] [--show-reports] [--summary]
 		[--cmdline PARAMS] [--boot-command-to FILE]
 """
 
@@ -16,11 +17,13 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 from runner import console as console_parser
-from runner import initramfs, modules, scenario, target, verdict
+from runner import initramfs, modules, programs, scenario, target, verdict
+from runner.accel import Accelerator
 from runner.ktap import KtapWriter
 
 SCENARIOS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUEST_INIT = os.path.join(SCENARIOS_DIR, 'guest', 'init')
+GUEST_TOOLS = [os.path.join(SCENARIOS_DIR, 'guest', 'dept-edges')]
 
 
 @dataclass
@@ -40,13 +43,19 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	parser.add_argument('--work', required=True,
 			    help='where each scenario keeps its build and console log')
 	parser.add_argument('--gen-init-cpio', required=True)
-	parser.add_argument('--busybox', default='/bin/busybox')
+	parser.add_argument('--busybox', default='/bin/busybox',
+			    help="static busybox of the guest's architecture")
+	parser.add_argument('--user-cc', default='gcc',
+			    help="C compiler of the guest's architecture for "
+			    'user programs (shell words)')
 	parser.add_argument('--make-args', default='',
 			    help='extra make arguments for module builds (shell words)')
 	parser.add_argument('--scenario-dir', action='append', default=[],
 			    help='a folder of scenarios (repeatable)')
 	parser.add_argument('--only', default='',
 			    help='comma-separated scenario names (default: all)')
+	parser.add_argument('--kvm', action='store_true',
+			    help='try KVM, fall back if the guest does not boot')
 	parser.add_argument('--show-console', action='store_true',
 			    help="copy each guest's console to stderr as it runs")
 	parser.add_argument('--show-reports', action='store_true',
@@ -57,13 +66,35 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help='more kernel parameters for the guest')
 	parser.add_argument('--boot-command-to', metavar='FILE',
 			    help='prepare the guest but do not boot it: write '
-			    'its boot command and timeout to FILE (JSON), for '
-			    'a debugger to boot it (gdb-scripts/)')
+			    'its boot command, timeout and the classes of the '
+			    'DEPT report it expects to FILE (JSON), for a '
+			    'debugger to boot it (gdb-scripts/)')
 	return parser.parse_args(argv)
 
 
+def boot_guest(args: argparse.Namespace, machine: target.Target,
+	       accel: Accelerator, command_args, timeout: int,
+	       log_path: str) -> target.Boot:
+	"""Boot once; again with the fallback accelerator if KVM failed."""
+	while True:
+		boot = target.boot(machine.boot_command(*command_args, accel.current),
+				   timeout, log_path, args.show_console,
+				   ready=lambda line: bool(console_parser.START_MARKER.match(
+					   console_parser.strip_timestamp(line))),
+				   ready_within=accel.ready_within)
+		if not accel.judge_trial(boot.ready):
+			return boot
+
+
+def dept_classes(loaded: scenario.Scenario) -> List[str]:
+	"""The classes of the first DEPT report the scenario expects, for a
+	debugger to stop at that report."""
+	return next((sorted(r.classes) for r in loaded.expectation.reports
+		     if r.detector == 'dept' and r.classes), [])
+
+
 def run_scenario(args: argparse.Namespace, machine: target.Target,
-		 name: str, path: str) -> Outcome:
+		 accel: Accelerator, name: str, path: str) -> Outcome:
 	try:
 		loaded = scenario.load(name, path)
 	except scenario.ScenarioError as error:
@@ -74,28 +105,33 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 	try:
 		kos = modules.build(loaded, args.tree, args.out,
 				    shlex.split(args.make_args), work)
+		executables = programs.build(loaded, shlex.split(args.user_cc), work)
 	except modules.BuildError as error:
 		message, lines = error.args
 		return Outcome(False, diagnostics=diagnostics + [message] +
 			       verdict.quote(lines, len(lines)))
-	guest_files = kos + ([loaded.run_script] if loaded.run_script else [])
+	guest_files = kos + executables + (
+		[loaded.run_script] if loaded.run_script else [])
 	initrd = os.path.join(work, 'initramfs.cpio')
 	initramfs.write(initrd, args.gen_init_cpio, args.busybox, GUEST_INIT,
-			guest_files)
+			guest_files, GUEST_TOOLS)
 	log_path = os.path.join(work, 'console.log')
 	cmdline = f'HARNESS_SCENARIO={name} HARNESS_HALT={machine.halt}'
 	if args.cmdline:
 		cmdline += ' ' + args.cmdline
-	command = machine.boot_command(os.path.abspath(args.kernel),
-				       os.path.abspath(initrd), cmdline)
+	command_args = (os.path.abspath(args.kernel), os.path.abspath(initrd),
+			cmdline)
 	if args.boot_command_to:
 		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
-			json.dump({'command': command,
-				   'timeout': loaded.expectation.timeout}, file)
+			json.dump({'command': machine.boot_command(*command_args,
+								   accel.current),
+				   'timeout': loaded.expectation.timeout,
+				   'dept_classes': dept_classes(loaded)}, file)
 		return Outcome(True, diagnostics=diagnostics + [
 			f'not booted; boot command in {args.boot_command_to}'])
-	boot = target.boot(command, loaded.expectation.timeout, log_path,
-			   args.show_console)
+	boot = boot_guest(args, machine, accel, command_args,
+			  loaded.expectation.timeout, log_path)
+	diagnostics += accel.take_notes()
 	seen = console_parser.parse(boot.console, name)
 	for report in seen.reports:
 		diagnostics.append(f'seen: {report.describe()}')
@@ -124,6 +160,7 @@ def main(argv: List[str]) -> int:
 	directories = args.scenario_dir or [SCENARIOS_DIR]
 	try:
 		machine = target.load(args.target)
+		accel = Accelerator(machine, args.kvm)
 		known = scenario.discover(directories)
 	except (target.TargetError, scenario.ScenarioError) as error:
 		print(f'runner: error: {error}', file=sys.stderr)
@@ -134,7 +171,7 @@ def main(argv: List[str]) -> int:
 	passed = 0
 	for number, name in enumerate(names, start=1):
 		if name in known:
-			outcome = run_scenario(args, machine, name, known[name])
+			outcome = run_scenario(args, machine, accel, name, known[name])
 		else:
 			outcome = Outcome(False, diagnostics=[
 				f"{name}: unknown scenario (known: {', '.join(sorted(known))})"])

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """What a guest's console says: the harness markers and the kernel's reports.
 
-The console of one boot is split into lines (printk timestamps stripped), the
-markers that /init prints around the scenario are read, and every kernel
-report is found with its detector, its title and, for the lock dependency
-reports of DEPT and lockdep, the lock classes it names.
+The console of one boot is split into lines (printk timestamps and terminal
+control sequences stripped), the markers that /init prints around the
+scenario are read, and every kernel report is found with its detector, its
+title and, for the lock dependency reports of DEPT and lockdep, the lock
+classes it names.
 """
 
 import re
@@ -12,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import FrozenSet, List, Optional
 
 TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\] ')
+# Terminal control sequences: firmware (SeaBIOS) clears the serial console.
+ESCAPE = re.compile(r'\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-~])')
 START_MARKER = re.compile(r'^harness: scenario (\S+) start$')
 EXIT_MARKER = re.compile(r'^harness: scenario (\S+) exit (\d+)$')
 SEPARATOR = re.compile(r'^={20,}$')
@@ -69,7 +72,9 @@ class Console:
 
 
 def strip_timestamp(line: str) -> str:
-	return TIMESTAMP.sub('', line.rstrip('\r\n'))
+	"""The text of a console line: no line end, no terminal control
+	sequences, no printk timestamp."""
+	return TIMESTAMP.sub('', ESCAPE.sub('', line.rstrip('\r\n')))
 
 
 def dept_classes(lines: List[str]) -> FrozenSet[str]:

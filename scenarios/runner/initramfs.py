@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The guest's initramfs: busybox, the harness's /init and one scenario's
-guest files in /scenario, written by the kernel's own usr/gen_init_cpio."""
+"""The guest's initramfs: busybox, the harness's /init and guest tools (in
+/bin), and one scenario's guest files in /scenario, written by the kernel's
+own usr/gen_init_cpio."""
 
 import os
 import subprocess
-from typing import List
+from typing import List, Sequence
 
 DIRECTORIES = ('/bin', '/sbin', '/usr', '/usr/bin', '/usr/sbin', '/dev',
 	       '/proc', '/sys', '/tmp', '/scenario')
 
 
-def spec(busybox: str, init: str, guest_files: List[str]) -> str:
+def spec(busybox: str, init: str, guest_files: List[str],
+	 tools: Sequence[str] = ()) -> str:
 	lines = [f'dir {d} 0755 0 0' for d in DIRECTORIES]
 	lines += [
 		'nod /dev/console 0600 0 0 c 5 1',
@@ -18,14 +20,16 @@ def spec(busybox: str, init: str, guest_files: List[str]) -> str:
 		'slink /bin/sh busybox 0777 0 0',
 		f'file /init {os.path.abspath(init)} 0755 0 0',
 	]
+	lines += [f'file /bin/{os.path.basename(f)} {os.path.abspath(f)} 0755 0 0'
+		  for f in tools]
 	lines += [f'file /scenario/{os.path.basename(f)} {os.path.abspath(f)} 0755 0 0'
 		  for f in guest_files]
 	return '\n'.join(lines) + '\n'
 
 
 def write(path: str, gen_init_cpio: str, busybox: str, init: str,
-	  guest_files: List[str]) -> None:
+	  guest_files: List[str], tools: Sequence[str] = ()) -> None:
 	with open(path + '.spec', 'w', encoding='utf-8') as file:
-		file.write(spec(busybox, init, guest_files))
+		file.write(spec(busybox, init, guest_files, tools))
 	with open(path, 'wb') as cpio:
 		subprocess.run([gen_init_cpio, path + '.spec'], stdout=cpio, check=True)

@@ -16,7 +16,8 @@ SCENARIO_LIB = os.path.join(os.path.dirname(os.path.dirname(
 
 
 class BuildError(Exception):
-	"""The modules did not build; args: message, lines of the build log."""
+	"""Guest code (modules, user programs) did not build; args: message,
+	lines of the build log."""
 
 
 def build(scenario: Scenario, tree: str, out: str, make_args: List[str],

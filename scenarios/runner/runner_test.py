@@ -36,6 +36,11 @@ class ConsoleTest(unittest.TestCase):
 		seen = load_console('clean_boot.log', 'boot')
 		self.assertIn('Run /init as init process', seen.lines)
 
+	def test_terminal_control_sequences_are_stripped(self):
+		self.assertEqual(console.strip_timestamp(
+			'\x1bc\x1b[?7l\x1b[2J[    0.000000] Linux version 6.12.118+\r\n'),
+			'Linux version 6.12.118+')
+
 	def test_markers_of_another_scenario_are_ignored(self):
 		seen = load_console('clean_boot.log', 'lockdep-abba')
 		self.assertFalse(seen.started)

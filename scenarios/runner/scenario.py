@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Finding scenarios and reading one: a folder with a one-line
 'description', an 'expect' file (see expectation.py), and guest code: kernel
-module sources with a 'Kbuild' file and/or a 'run.sh' run by the guest."""
+module sources with a 'Kbuild' file and/or a 'run.sh' run by the guest, which
+may run the scenario's user programs (C files in 'user/')."""
 
+import glob
 import os
 import re
 from dataclasses import dataclass
@@ -27,6 +29,10 @@ class Scenario:
 	@property
 	def has_modules(self) -> bool:
 		return os.path.isfile(os.path.join(self.path, 'Kbuild'))
+
+	@property
+	def user_programs(self) -> List[str]:
+		return sorted(glob.glob(os.path.join(self.path, 'user', '*.c')))
 
 	@property
 	def run_script(self) -> str:
@@ -78,4 +84,6 @@ def load(name: str, path: str) -> Scenario:
 	scenario = Scenario(name, path, description, expected)
 	if not scenario.has_modules and not scenario.run_script:
 		raise ScenarioError(f'{path} has neither a Kbuild nor a run.sh')
+	if scenario.user_programs and not scenario.run_script:
+		raise ScenarioError(f'{path} has user programs but no run.sh to run them')
 	return scenario

@@ -3,8 +3,10 @@
 
   halt = "poweroff"   busybox applet that ends the guest (/init runs it -f)
   command = [...]     the command that boots the guest; its words may use
-                      {kernel}, {initrd} and {cmdline} (the parameters the
-                      harness passes to the guest's /init)
+                      {kernel}, {initrd}, {cmdline} (the parameters the
+                      harness passes to the guest's /init) and {accel}
+  accel = "tcg"       the accelerator for {accel} (required if it is used)
+  kvm = true          KVM may replace it when asked for (runner/accel.py)
 """
 
 import os
@@ -12,9 +14,10 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import tomllib
 from dataclasses import dataclass
-from typing import List
+from typing import Callable, List, Optional
 
 
 class TargetError(Exception):
@@ -25,9 +28,13 @@ class TargetError(Exception):
 class Target:
 	halt: str
 	command: List[str]
+	accel: Optional[str] = None
+	kvm: bool = False
 
-	def boot_command(self, kernel: str, initrd: str, cmdline: str) -> List[str]:
-		values = {'kernel': kernel, 'initrd': initrd, 'cmdline': cmdline}
+	def boot_command(self, kernel: str, initrd: str, cmdline: str,
+			 accel: Optional[str] = None) -> List[str]:
+		values = {'kernel': kernel, 'initrd': initrd, 'cmdline': cmdline,
+			  'accel': accel or self.accel}
 		return [word.format(**values) for word in self.command]
 
 
@@ -36,43 +43,68 @@ class Boot:
 	timed_out: bool
 	status: int  # exit status of the boot command; meaningless on timeout
 	console: str
+	ready: bool  # a console line said the guest is up (see boot())
 
 
 def load(path: str) -> Target:
 	try:
 		with open(path, 'rb') as file:
 			data = tomllib.load(file)
-		target = Target(data['halt'], data['command'])
+		target = Target(data['halt'], data['command'], data.get('accel'),
+				data.get('kvm', False))
 	except (OSError, tomllib.TOMLDecodeError, KeyError) as error:
 		raise TargetError(f'{path}: {error}') from error
 	if not isinstance(target.command, list) or not target.command:
 		raise TargetError(f'{path}: command must be a non-empty list')
+	if not isinstance(target.kvm, bool):
+		raise TargetError(f'{path}: kvm must be true or false')
+	if any('{accel}' in word for word in target.command) and not target.accel:
+		raise TargetError(f'{path}: the command uses {{accel}}: say accel = "..."')
 	return target
 
 
-def copy_console(stream, log, echo: bool) -> None:
+def copy_console(stream, log, echo: bool, ready: Callable[[str], bool],
+		 became_ready: threading.Event) -> None:
 	for chunk in iter(lambda: stream.readline(), b''):
 		log.write(chunk)
 		log.flush()
 		if echo:
 			sys.stderr.buffer.write(chunk)
 			sys.stderr.buffer.flush()
+		if ready(chunk.decode('utf-8', 'replace')):
+			became_ready.set()
 
 
-def boot(command: List[str], timeout: int, log_path: str, echo: bool) -> Boot:
+def wait_ready(process: subprocess.Popen, became_ready: threading.Event,
+	       seconds: float) -> None:
+	"""Wait until the guest is ready or has ended; TimeoutExpired if it is
+	neither after that many seconds."""
+	deadline = time.monotonic() + seconds
+	while not became_ready.wait(0.1) and process.poll() is None:
+		if time.monotonic() > deadline:
+			raise subprocess.TimeoutExpired(process.args, seconds)
+
+
+def boot(command: List[str], timeout: int, log_path: str, echo: bool,
+	 ready: Callable[[str], bool] = lambda line: False,
+	 ready_within: Optional[float] = None) -> Boot:
 	"""Run the boot command, console (stdout and stderr) to log_path and,
-	with echo, to our stderr; kill the whole guest after timeout seconds."""
+	with echo, to our stderr; kill the whole guest after timeout seconds,
+	or after ready_within seconds if no console line satisfied ready()."""
+	became_ready = threading.Event()
 	with open(log_path, 'wb') as log:
 		process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
 					   stdout=subprocess.PIPE,
 					   stderr=subprocess.STDOUT,
 					   start_new_session=True)
-		reader = threading.Thread(target=copy_console,
-					  args=(process.stdout, log, echo))
+		reader = threading.Thread(target=copy_console, args=(
+			process.stdout, log, echo, ready, became_ready))
 		reader.start()
 		timed_out = False
 		try:
-			process.wait(timeout)
+			if ready_within is not None:
+				wait_ready(process, became_ready, ready_within)
+			process.wait(timeout - (ready_within or 0))
 		except subprocess.TimeoutExpired:
 			timed_out = True
 		finally:
@@ -83,5 +115,7 @@ def boot(command: List[str], timeout: int, log_path: str, echo: bool) -> Boot:
 				pass
 			process.wait()
 			reader.join()
+			process.stdout.close()
 	with open(log_path, encoding='utf-8', errors='replace') as log:
-		return Boot(timed_out, process.returncode, log.read())
+		return Boot(timed_out, process.returncode, log.read(),
+			    became_ready.is_set())

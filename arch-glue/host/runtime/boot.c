@@ -5,11 +5,14 @@
  * key, the boot parameters.
  */
 #include <execinfo.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <linux/kernel.h>
+#include <linux/irqflags.h>
 #include <linux/init.h>
 #include <linux/lockdep.h>
+#include <linux/string.h>
 #include <linux/utsname.h>
 #include <host/runtime.h>
 #include "internal.h"
@@ -52,7 +55,7 @@ void host_runtime_init(void)
 
 	if (!uname(&u))
 		snprintf(host_utsname.release, sizeof(host_utsname.release),
-			 "%s (host)", u.release);
+			 "%.50s (host)", u.release);
 
 	/* the unwinder loads libgcc on first use; not inside the engine */
 	backtrace(&frame, 1);
@@ -62,9 +65,11 @@ void host_runtime_init(void)
 	trace_hardirqs_on();
 	trace_softirqs_on(_THIS_IP_);
 	host_rcu_start();
+	host_workqueue_start();
 }
 
 void host_runtime_exit(void)
 {
+	host_workqueue_stop();
 	host_rcu_stop();
 }

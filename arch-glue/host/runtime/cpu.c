@@ -50,6 +50,9 @@ unsigned long host_irq_save(void)
 
 void host_irq_restore(unsigned long flags)
 {
+	/* self-IPIs queued meanwhile arrive as IRQs come back on */
+	if (!flags && cpu_state.irqs_off)
+		host_irq_work_run();
 	cpu_state.irqs_off = flags;
 	vcpu_update();
 }

@@ -4,10 +4,18 @@
 #define _HOST_RUNTIME_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* cpu.c: hold every virtual CPU once */
 void host_cpus_quiesce(void);
+
+/* irq_work.c: run the current CPU's pending irq_work */
+void host_irq_work_run(void);
+
+/* workqueue.c: the worker task */
+void host_workqueue_start(void);
+void host_workqueue_stop(void);
 
 /* rcu.c: the RCU task */
 void host_rcu_start(void);

@@ -18,7 +18,6 @@ void trace_hardirqs_on(void)
 
 void trace_hardirqs_off(void)
 {
-	dept_hardirqs_off();
 }
 
 void trace_softirqs_on(unsigned long ip)

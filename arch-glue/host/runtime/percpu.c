@@ -10,6 +10,8 @@
 extern char __start_host_percpu[], __stop_host_percpu[];
 
 unsigned long __per_cpu_offset[NR_CPUS];
+/* the areas themselves, for gdb and for valgrind's leak check */
+char *host_percpu_area[NR_CPUS];
 
 __attribute__((constructor)) static void host_percpu_setup(void)
 {
@@ -22,6 +24,7 @@ __attribute__((constructor)) static void host_percpu_setup(void)
 		if (!area)
 			abort();
 		memcpy(area, __start_host_percpu, size);
+		host_percpu_area[cpu] = area;
 		__per_cpu_offset[cpu] = area - __start_host_percpu;
 	}
 }

@@ -64,17 +64,21 @@ char *host_console_take(void)
 	return text;
 }
 
+/* As the kernel, take the level off the formatted text, not the format. */
 int vprintk(const char *fmt, va_list args)
 {
 	char line[HOST_LINE_MAX];
+	const char *text = line;
 	int n;
 
-	while (fmt[0] == KERN_SOH[0] && fmt[1])
-		fmt += 2;
 	n = host_vsnprintf(line, sizeof(line), fmt, args);
 	if (n >= (int)sizeof(line))
 		n = sizeof(line) - 1;
-	console_write(line, n);
+	while (n >= 2 && text[0] == KERN_SOH[0] && text[1]) {
+		text += 2;
+		n -= 2;
+	}
+	console_write(text, n);
 	return n;
 }
 

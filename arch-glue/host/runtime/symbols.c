@@ -5,7 +5,6 @@
  * lacks), read once with libelf; addresses in libraries fall back to
  * the dynamic linker's dladdr().
  */
-#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -110,12 +109,17 @@ bool host_symbolize(unsigned long addr, struct host_symbol *out)
 		else
 			hi = mid;
 	}
-	if (lo && addr < syms[lo - 1].addr + syms[lo - 1].size) {
-		out->name = syms[lo - 1].name;
-		out->offset = addr - syms[lo - 1].addr;
-		out->size = syms[lo - 1].size;
-		out->object = NULL;
-		return true;
+	/* zero-sized symbols may sit inside the function that holds addr */
+	for (hi = lo; lo && hi - lo < 16; lo--) {
+		const struct sym *s = &syms[lo - 1];
+
+		if (addr < s->addr + s->size) {
+			out->name = s->name;
+			out->offset = addr - s->addr;
+			out->size = s->size;
+			out->object = NULL;
+			return true;
+		}
 	}
 
 	if (dladdr((void *)addr, &info) && info.dli_sname) {

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <linux/array_size.h>
 #include <host/runtime.h>
 #include "suite.h"
 
@@ -76,8 +77,8 @@ static void open_log(const struct host_suite *s, const struct host_case *c,
 	close(fd);
 }
 
-static __attribute__((noreturn)) void child(const struct host_suite *s,
-					    const struct host_case *c)
+static __noreturn void child(const struct host_suite *s,
+				const struct host_case *c)
 {
 	char path[512];
 
@@ -196,7 +197,7 @@ int main(int argc, char **argv)
 	nr_filters = argc - arg;
 
 	if (list) {
-		for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(suites); i++) {
 			const struct host_case *c;
 
 			for (c = suites[i]->cases; c->name; c++)
@@ -208,11 +209,11 @@ int main(int argc, char **argv)
 
 	printf("KTAP version 1\n");
 	printf("# seed: %lu\n", host_test_seed);
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(suites); i++)
 		nr += nr_selected(suites[i]) > 0;
 	printf("1..%d\n", nr);
 	nr = 0;
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(suites); i++)
 		if (nr_selected(suites[i]))
 			all &= run_suite(suites[i], ++nr);
 	return all ? 0 : 1;

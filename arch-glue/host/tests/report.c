@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/array_size.h>
+#include <linux/string.h>
 #include <host/runtime.h>
 #include "report.h"
 #include "suite.h"
@@ -88,7 +90,7 @@ static bool parse_report(const char *p, struct report *r)
 
 		if (!strncmp(p, "[S]: ", 5))
 			return r->kind_found && r->nr > 0;
-		for (k = 0; k < (int)(sizeof(kind_text) / sizeof(kind_text[0])); k++) {
+		for (k = 0; k < (int)ARRAY_SIZE(kind_text); k++) {
 			if (!strncmp(s, kind_text[k], strlen(kind_text[k]))) {
 				r->kind = k;
 				r->kind_found = true;
@@ -175,7 +177,7 @@ void __expect_reports(const char *file, int line,
 	int i, j;
 
 	for (p = console; p; p = next_line(p)) {
-		for (i = 0; i < (int)(sizeof(other_reports) / sizeof(other_reports[0])); i++)
+		for (i = 0; i < (int)ARRAY_SIZE(other_reports); i++)
 			if (!strncmp(p, other_reports[i], strlen(other_reports[i])))
 				check_fail(file, line, "unexpected: %.*s",
 					   (int)strcspn(p, "\n"), p);
@@ -214,7 +216,8 @@ void __expect_reports(const char *file, int line,
 			struct report want = { .kind = exp[i].kind };
 
 			for (; want.nr < MAX_CYCLE_CLASSES && exp[i].classes[want.nr]; want.nr++)
-				strcpy(want.ctx[want.nr].cls[2], exp[i].classes[want.nr]);
+				strscpy(want.ctx[want.nr].cls[2], exp[i].classes[want.nr],
+					CLASS_LEN);
 			describe(desc, sizeof(desc), &want);
 			check_fail(file, line, "no report of %s", desc);
 		}

@@ -29,6 +29,6 @@ void step_done(struct steps *s);
 /* Start one task per function, all with @arg, and wait for them all. */
 void run_tasks(void *arg, void (*const fns[])(void *arg));
 #define RUN_TASKS(arg, ...)						\
-	run_tasks(arg, (void (*const[])(void *)){ __VA_ARGS__, NULL })
+	run_tasks(arg, (void (*const[])(void *)) { __VA_ARGS__, NULL })
 
 #endif

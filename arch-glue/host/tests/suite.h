@@ -8,6 +8,7 @@
 #define _HOST_TEST_SUITE_H
 
 #include <stdbool.h>
+#include <linux/compiler_types.h>
 
 struct host_case {
 	const char	*name;
@@ -32,7 +33,7 @@ extern unsigned long host_test_soak_iters;
  * Record a failure of the running case with a KTAP diagnostic line;
  * the case goes on, so that one run shows every failed check.
  */
-__attribute__((format(printf, 3, 4)))
+__printf(3, 4)
 void check_fail(const char *file, int line, const char *fmt, ...);
 bool check_failed(void);
 

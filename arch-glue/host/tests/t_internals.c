@@ -6,7 +6,10 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include <linux/irqflags.h>
 #include <linux/kallsyms.h>
+#include <linux/string.h>
 #include "dept_internal.h"
 #include "prims.h"
 #include "report.h"
@@ -235,14 +238,27 @@ do {									\
 } while (0)
 
 /*
- * More classes than the class pool holds: the engine must refill its
- * pools and go on detecting, as its design says, not stop.
+ * More classes than the class pool holds: the engine refills its pools
+ * from a work item and goes on detecting, as its design says, rather
+ * than stopping.  Allocations may fail while a refill is pending (the
+ * worker may not have run yet), so the check waits for the refills to
+ * land first, as any later code of a kernel would find them done.
  */
 #define NR_REFILL_CLASSES (3 * 1024 * 8)
+
+static void wait_for_refills(void)
+{
+	int i;
+
+	for (i = 0; i < OBJECT_NR; i++)
+		while (READ_ONCE(dept_pool[i].refill_asked))
+			usleep(1000);
+}
 
 static void test_pool_refill(void)
 {
 	struct tlock *many = calloc(NR_REFILL_CLASSES, sizeof(*many));
+	struct dept_pool *classes = &dept_pool[OBJECT_class];
 	struct tlock A, B;
 	int i;
 
@@ -253,6 +269,12 @@ static void test_pool_refill(void)
 		tlock_lock(&many[i]);
 		tlock_unlock(&many[i]);
 	}
+	wait_for_refills();
+	CHECK(READ_ONCE(classes->refills) >= 2, "%d refills of the class pool",
+	      READ_ONCE(classes->refills));
+	printf("    # %d refills, %d allocations dropped meanwhile\n",
+	       READ_ONCE(classes->refills), atomic_read(&classes->dropped));
+
 	lock_pair(&A, &B);
 	lock_pair(&B, &A);
 	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "B:0"));
@@ -309,9 +331,10 @@ static void test_many_classes(void)
 
 /*
  * A destroyed key leaves no class and no dependency behind: a key born
- * again at the same address starts with a clean slate, and the pools
- * are back where they were.  The work is done by tasks that exit, so
- * that no task's history keeps objects alive.
+ * again at the same address starts with a clean slate, and once every
+ * class is gone the pools are back where they were.  The work is done
+ * by tasks that exit, so that no task's history keeps objects alive;
+ * a live class may keep an event context for its IRQ bookkeeping.
  */
 struct key_case {
 	struct dept_key	*key;
@@ -349,7 +372,7 @@ static void test_key_destroy(void)
 
 	dept_key_destroy(kc.key);
 	rcu_barrier();
-	check_pools(&base, 1);
+	check_graph(&base, 1, 0);
 	free(kc.key);
 	free(name);
 
@@ -386,7 +409,7 @@ static void range_load(struct range_case *rc)
 {
 	rc->mod = calloc(1, sizeof(*rc->mod));
 	dept_key_init(&rc->mod->key);
-	strcpy(rc->mod->name, "named");
+	strscpy(rc->mod->name, "named", sizeof(rc->mod->name));
 	tlock_init(&rc->mod->own, NULL, "own");
 	tlock_init(&rc->keyed, &rc->mod->key, "keyed");
 	tlock_init(&rc->named, NULL, rc->mod->name);
@@ -435,13 +458,62 @@ static void test_free_range(void)
 	RUN_TASKS(&rc, range_forward);
 	check_graph(&base, 4, 6);
 	range_unload(&rc);
-	check_pools(&base, 1);
+	check_graph(&base, 1, 0);
 
 	range_load(&rc);
 	RUN_TASKS(&rc, range_backward);
 	EXPECT_NO_REPORT();
 	range_unload(&rc);
-	check_pools(&base, 1);
+	check_graph(&base, 1, 0);
+
+	dept_free_range(&rc.outside, sizeof(rc.outside));
+	rcu_barrier();
+	check_pools(&base, 0);
+}
+
+/*
+ * Several tasks create classes at the same time, nothing else ordering
+ * them: every class must make it into the graph, and under DRD the
+ * graph's lists must be seen changed under the engine's lock only.
+ */
+#define NR_PARALLEL_TASKS	3
+#define NR_PARALLEL_CLASSES	200
+
+struct parallel_case {
+	struct tlock		locks[NR_PARALLEL_TASKS][NR_PARALLEL_CLASSES];
+	pthread_barrier_t	start;
+	int			next;
+};
+
+static void create_classes(void *arg)
+{
+	struct parallel_case *pc = arg;
+	int t = __atomic_fetch_add(&pc->next, 1, __ATOMIC_RELAXED);
+	int i;
+
+	pthread_barrier_wait(&pc->start);
+	for (i = 0; i < NR_PARALLEL_CLASSES; i++) {
+		tlock_lock(&pc->locks[t][i]);
+		tlock_unlock(&pc->locks[t][i]);
+	}
+}
+
+static void test_parallel_classes(void)
+{
+	struct parallel_case *pc = calloc(1, sizeof(*pc));
+	struct pool_use base;
+	int t, i;
+
+	pool_use(&base);
+	for (t = 0; t < NR_PARALLEL_TASKS; t++)
+		for (i = 0; i < NR_PARALLEL_CLASSES; i++)
+			tlock_init(&pc->locks[t][i], NULL, "C");
+	pthread_barrier_init(&pc->start, NULL, NR_PARALLEL_TASKS);
+	RUN_TASKS(pc, create_classes, create_classes, create_classes);
+	check_graph(&base, NR_PARALLEL_TASKS * NR_PARALLEL_CLASSES, 0);
+	EXPECT_NO_REPORT();
+	pthread_barrier_destroy(&pc->start);
+	free(pc);
 }
 
 /*
@@ -555,17 +627,17 @@ static void test_contexts(void)
 	dept_update_cxt();
 	sdt_event(&E[1]);
 
-	/* the wait happened in an interrupt */
+	/* the event fires in an interrupt of the task that waited */
 	sdt_request_event(&E[2]);
-	host_hardirq_enter();
 	tlock_lock(&A[2]);
 	tlock_unlock(&A[2]);
-	host_hardirq_exit();
+	host_hardirq_enter();
 	sdt_event(&E[2]);
+	host_hardirq_exit();
 
 	/*
-	 * Close each candidate cycle with IRQs off, so that A[2] held in
-	 * process context is not also an IRQ inversion of its own.
+	 * Close each candidate cycle with IRQs off, so that holding A
+	 * cannot also be an IRQ dependency of its own.
 	 */
 	for (i = 0; i < 3; i++) {
 		local_irq_save(flags);
@@ -574,6 +646,57 @@ static void test_contexts(void)
 		tlock_unlock(&A[i]);
 		local_irq_restore(flags);
 	}
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "E:0"));
+}
+
+/*
+ * A lock held with IRQs enabled, and waited for in a hardirq: the
+ * interrupt may come while the lock is held on the same CPU.
+ */
+static void test_irq_inversion(void)
+{
+	struct tlock A;
+
+	tlock_init(&A, NULL, "A");
+	tlock_lock(&A);
+	tlock_unlock(&A);
+	EXPECT_NO_REPORT();
+
+	host_hardirq_enter();
+	tlock_lock(&A);
+	tlock_unlock(&A);
+	host_hardirq_exit();
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "A:0"));
+}
+
+/*
+ * An interrupt that waits on A while an event context of E runs with
+ * IRQs enabled keeps E from happening: E -> A, although the wait is in
+ * another context than the event.  Holding A while waiting for E closes
+ * the cycle.
+ */
+static void test_irq_in_event_context(void)
+{
+	struct dept_map E;
+	unsigned long flags;
+	struct tlock A;
+
+	tlock_init(&A, NULL, "A");
+	dept_map_init(&E, NULL, 0, "E");
+
+	sdt_request_event(&E);
+	host_hardirq_enter();
+	tlock_lock(&A);
+	tlock_unlock(&A);
+	host_hardirq_exit();
+	sdt_event(&E);
+	EXPECT_NO_REPORT();
+
+	local_irq_save(flags);
+	tlock_lock(&A);
+	sdt_wait(&E);
+	tlock_unlock(&A);
+	local_irq_restore(flags);
 	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "E:0"));
 }
 
@@ -588,8 +711,11 @@ const struct host_suite internals_suite = {
 		{ "many_classes", test_many_classes },
 		{ "key_destroy", test_key_destroy },
 		{ "free_range", test_free_range },
+		{ "parallel_classes", test_parallel_classes },
 		{ "concurrent_cycles", test_concurrent_cycles },
 		{ "contexts", test_contexts },
+		{ "irq_inversion", test_irq_inversion },
+		{ "irq_in_event_context", test_irq_in_event_context },
 		{ }
 	},
 };

@@ -176,9 +176,6 @@ struct dept_task {
 	/* ecxts not pushed because ecxt_held[] was full */
 	int				missing_ecxt;
 
-	bool				hardirqs_enabled;
-	bool				softirqs_enabled;
-
 	/* the task is in do_exit() past dept_task_exit() */
 	bool				task_exit;
 
@@ -203,8 +200,6 @@ struct dept_task {
 	.stage_timeout = 0L,					\
 	.stage_lock = ATOMIC_INIT(0),				\
 	.missing_ecxt = 0,					\
-	.hardirqs_enabled = false,				\
-	.softirqs_enabled = true,				\
 	.task_exit = false,					\
 	.in_sched = false,					\
 }
@@ -259,8 +254,6 @@ extern void dept_softirq_enter(void);
 extern void dept_hardirq_enter(void);
 extern void dept_softirqs_on_ip(unsigned long ip);
 extern void dept_hardirqs_on(void);
-extern void dept_softirqs_off(void);
-extern void dept_hardirqs_off(void);
 #else /* !CONFIG_DEPT */
 struct dept_key { };
 struct dept_map { };
@@ -304,7 +297,5 @@ struct dept_task { };
 #define dept_hardirq_enter()				do { } while (0)
 #define dept_softirqs_on_ip(ip)				do { } while (0)
 #define dept_hardirqs_on()				do { } while (0)
-#define dept_softirqs_off()				do { } while (0)
-#define dept_hardirqs_off()				do { } while (0)
 #endif /* CONFIG_DEPT */
 #endif /* __LINUX_DEPT_H */

@@ -151,11 +151,15 @@ static bool before(unsigned int a, unsigned int b)
  * ---------------------------------------------------------------------
  */
 
+/* the IRQ flags of the engine's caller, saved by dept_enter() */
+static DEFINE_PER_CPU(unsigned long, dept_irq_flags);
+
 static unsigned long dept_enter(void)
 {
 	unsigned long flags;
 
 	raw_local_irq_save(flags);
+	this_cpu_write(dept_irq_flags, flags);
 	lockdep_off();
 	dept_task()->recursive++;
 	return flags;
@@ -848,7 +852,8 @@ static void __add_dep(struct dept_ecxt *e, struct dept_wait *w, bool irq)
 	struct dept_class *tc = w->class;
 	struct dept_dep *d;
 
-	if (lookup_dep(fc, tc))
+	/* dept_free_range() marks classes dead under dept_spin too */
+	if (lookup_dep(fc, tc) || fc->dead || tc->dead)
 		return;
 
 	d = alloc_obj(OBJECT_dep);
@@ -1023,18 +1028,21 @@ static unsigned int cur_ctxt_id(void)
 	return dept_task()->cxt_id[cxt] | (1U << cxt);
 }
 
+/*
+ * The IRQ kinds that could interrupt the engine's caller, read from the
+ * hardware state and the preempt count rather than from tracing, which
+ * raw IRQ toggles bypass.
+ */
+static unsigned long softirqs_if_enabled(void)
+{
+	return softirq_count() ? 0UL : DEPT_SIRQF;
+}
+
 static unsigned long cur_enirqf(void)
 {
-	struct dept_task *dt = dept_task();
-	unsigned long f = 0UL;
-
-	/* a softirq can only come in while hardirqs are on too */
-	if (dt->hardirqs_enabled) {
-		f |= DEPT_HIRQF;
-		if (dt->softirqs_enabled)
-			f |= DEPT_SIRQF;
-	}
-	return f;
+	if (irqs_disabled_flags(this_cpu_read(dept_irq_flags)))
+		return 0UL;
+	return DEPT_HIRQF | softirqs_if_enabled();
 }
 
 /* ---------------------------------------------------------------------
@@ -1699,16 +1707,16 @@ void dept_sched_exit(void)
  */
 
 /*
- * IRQs of kind @irq get enabled at @ip: stamp the moment, and the event
- * contexts held now run with them enabled from here on.
+ * IRQs of kind @irq are about to be enabled at @ip: stamp the moment,
+ * and the event contexts held now run with them enabled from here on.
  */
-static void enirq_transition(int irq, unsigned long ip)
+static void enirq_transition(int irq, unsigned long ip, unsigned long irqf)
 {
 	struct dept_task *dt = dept_task();
 	unsigned long flags;
 	int i;
 
-	if (!dept_may_enter())
+	if (!dept_may_enter() || !irqf)
 		return;
 
 	flags = dept_enter();
@@ -1716,33 +1724,21 @@ static void enirq_transition(int irq, unsigned long ip)
 	dt->enirq_ip[irq] = ip;
 	for (i = 0; i < dt->ecxt_held_pos; i++)
 		if (dt->ecxt_held[i].ecxt)
-			mark_enirqs(dt->ecxt_held[i].ecxt, cur_enirqf());
+			mark_enirqs(dt->ecxt_held[i].ecxt, irqf);
 	dept_exit(flags);
 }
 
+/* Called with hardirqs still disabled, just before they are enabled. */
 void dept_hardirqs_on(void)
 {
-	dept_task()->hardirqs_enabled = true;
-	enirq_transition(DEPT_CXT_HIRQ, _RET_IP_);
+	enirq_transition(DEPT_CXT_HIRQ, _RET_IP_,
+			 DEPT_HIRQF | softirqs_if_enabled());
 }
 
-void noinstr dept_hardirqs_off(void)
-{
-	dept_task()->hardirqs_enabled = false;
-}
-
+/* Called while the softirq count still holds the last BH disabling. */
 void dept_softirqs_on_ip(unsigned long ip)
 {
-	struct dept_task *dt = dept_task();
-
-	dt->softirqs_enabled = true;
-	if (dt->hardirqs_enabled)
-		enirq_transition(DEPT_CXT_SIRQ, ip);
-}
-
-void dept_softirqs_off(void)
-{
-	dept_task()->softirqs_enabled = false;
+	enirq_transition(DEPT_CXT_SIRQ, ip, irqs_disabled() ? 0UL : DEPT_SIRQF);
 }
 
 /* Each entry from user space starts a new process context. */
@@ -1788,8 +1784,6 @@ void dept_task_init(struct task_struct *t)
 
 	memset(dt, 0, sizeof(*dt));
 	atomic_set(&dt->stage_lock, 0);
-	/* as lockdep: a new task runs with softirqs enabled */
-	dt->softirqs_enabled = true;
 }
 
 /* Drop what the exiting task holds; it tracks nothing from now on. */

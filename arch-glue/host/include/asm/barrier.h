@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Memory barriers and release/acquire accesses. */
+/* Memory barriers and release/acquire accesses (marked accesses). */
 #ifndef _HOST_ASM_BARRIER_H
 #define _HOST_ASM_BARRIER_H
 
@@ -18,7 +18,6 @@
 do {									\
 	__typeof__(*(p)) __s1 = (v);					\
 									\
-	host_release(p);						\
 	host_marked_begin();						\
 	__atomic_store_n(p, __s1, __ATOMIC_RELEASE);			\
 	host_marked_end();						\
@@ -29,7 +28,6 @@ do {									\
 	host_marked_begin();						\
 	__auto_type __l1 = __atomic_load_n(p, __ATOMIC_ACQUIRE);	\
 	host_marked_end();						\
-	host_acquire(p);						\
 	__l1;								\
 })
 

@@ -3,7 +3,7 @@
  * atomic_t and the generic xchg()/cmpxchg(), on the compiler's atomic
  * builtins, with the kernel's ordering: operations returning a value
  * are fully ordered, void ones are unordered, _acquire/_release as
- * named.  See host/annotate.h for how DRD learns of the ordering.
+ * named.  All are marked accesses (see host/annotate.h).
  */
 #ifndef _HOST_LINUX_ATOMIC_H
 #define _HOST_LINUX_ATOMIC_H
@@ -12,39 +12,32 @@
 #include <linux/compiler.h>
 #include <asm/barrier.h>
 
-/* A marked read-modify-write of *p with the given ordering. */
-#define __host_rmw(p, before, after, expr)				\
+/* @expr, an atomic builtin, as a marked access */
+#define __host_marked(expr)						\
 ({									\
-	before(p);							\
 	host_marked_begin();						\
 	__auto_type __a1 = (expr);					\
 	host_marked_end();						\
-	after(p);							\
 	__a1;								\
 })
-#define __host_none(p)		do { } while (0)
 
-#define __host_full(p, expr)	__host_rmw(p, host_release, host_acquire, expr)
-#define __host_relaxed(p, expr)	__host_rmw(p, __host_none, __host_none, expr)
+#define xchg(p, v)		__host_marked(__atomic_exchange_n(p, v, __ATOMIC_SEQ_CST))
 
-#define xchg(p, v)		__host_full(p, __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST))
-
-#define __host_cmpxchg(p, old, new, before, after, mo)			\
+#define __host_cmpxchg(p, old, new, mo)					\
 ({									\
 	__typeof__(*(p)) __c1 = (old);					\
 									\
-	__host_rmw(p, before, after,					\
-		   __atomic_compare_exchange_n(p, &__c1, new, false,	\
-					       mo, __ATOMIC_RELAXED));	\
+	__host_marked(__atomic_compare_exchange_n(p, &__c1, new, false,	\
+						  mo, __ATOMIC_RELAXED));\
 	__c1;								\
 })
-#define cmpxchg(p, o, n)	__host_cmpxchg(p, o, n, host_release, host_acquire, __ATOMIC_SEQ_CST)
-#define cmpxchg_acquire(p, o, n) __host_cmpxchg(p, o, n, __host_none, host_acquire, __ATOMIC_ACQUIRE)
-#define cmpxchg_relaxed(p, o, n) __host_cmpxchg(p, o, n, __host_none, __host_none, __ATOMIC_RELAXED)
+#define cmpxchg(p, o, n)		__host_cmpxchg(p, o, n, __ATOMIC_SEQ_CST)
+#define cmpxchg_acquire(p, o, n)	__host_cmpxchg(p, o, n, __ATOMIC_ACQUIRE)
+#define cmpxchg_relaxed(p, o, n)	__host_cmpxchg(p, o, n, __ATOMIC_RELAXED)
 
 /* On failure *oldp is updated to the value found. */
 #define try_cmpxchg(p, oldp, n)						\
-	__host_full(p, __atomic_compare_exchange_n(p, oldp, n, false,	\
+	__host_marked(__atomic_compare_exchange_n(p, oldp, n, false,	\
 			__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
 
 #define atomic_read(v)			READ_ONCE((v)->counter)
@@ -53,10 +46,9 @@
 #define atomic_set_release(v, i)	smp_store_release(&(v)->counter, (i))
 
 #define __host_atomic_op(v, fn, i)					\
-	((void)__host_relaxed(&(v)->counter,				\
-			      fn(&(v)->counter, i, __ATOMIC_RELAXED)))
+	((void)__host_marked(fn(&(v)->counter, i, __ATOMIC_RELAXED)))
 #define __host_atomic_ret(v, fn, i)					\
-	__host_full(&(v)->counter, fn(&(v)->counter, i, __ATOMIC_SEQ_CST))
+	__host_marked(fn(&(v)->counter, i, __ATOMIC_SEQ_CST))
 
 #define atomic_add(i, v)		__host_atomic_op(v, __atomic_fetch_add, i)
 #define atomic_sub(i, v)		__host_atomic_op(v, __atomic_fetch_sub, i)

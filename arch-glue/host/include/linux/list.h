@@ -77,6 +77,9 @@ static inline int list_empty(const struct list_head *head)
 	list_entry((pos)->member.next, __typeof__(*(pos)), member)
 #define list_entry_is_head(pos, head, member)	(&(pos)->member == (head))
 
+#define list_for_each(pos, head)					\
+	for (pos = (head)->next; pos != (head); pos = pos->next)
+
 #define list_for_each_entry(pos, head, member)				\
 	for (pos = list_first_entry(head, __typeof__(*pos), member);	\
 	     !list_entry_is_head(pos, head, member);			\

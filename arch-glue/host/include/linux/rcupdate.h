@@ -27,14 +27,8 @@ void rcu_barrier(void);
 #define rcu_assign_pointer(p, v)	smp_store_release(&(p), v)
 #define RCU_INIT_POINTER(p, v)		WRITE_ONCE(p, v)
 
-/* Dependency ordering is acquire ordering for DRD's purposes. */
-#define rcu_dereference(p)						\
-({									\
-	__auto_type __rd1 = READ_ONCE(p);				\
-									\
-	host_acquire(&(p));						\
-	__rd1;								\
-})
+/* Dependency ordering, which the builtins' acquire load gives. */
+#define rcu_dereference(p)		smp_load_acquire(&(p))
 #define rcu_dereference_raw(p)		rcu_dereference(p)
 #define rcu_dereference_check(p, c)	rcu_dereference(p)
 #define rcu_dereference_protected(p, c)	(p)

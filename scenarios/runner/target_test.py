@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of what the runner needs of a target: its TOML description
+(target.py), booting a command (target.py), the choice of the accelerator
+(accel.py), user programs (programs.py) and the initramfs (initramfs.py).
+
+Run: cd scenarios && python3 -m unittest runner.target_test
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from runner import accel, initramfs, modules, programs, scenario, target
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TARGET_FILES = {
+	'um': os.path.join(REPO, 'um-config', 'target.toml'),
+	'x86_64': os.path.join(REPO, 'qemu-config', 'x86_64.toml'),
+	'arm64': os.path.join(REPO, 'qemu-config', 'arm64.toml'),
+}
+
+
+def temp_dir(test: unittest.TestCase) -> str:
+	directory = tempfile.mkdtemp()
+	test.addCleanup(shutil.rmtree, directory)
+	return directory
+
+
+def write_file(directory: str, name: str, text: str) -> str:
+	path = os.path.join(directory, name)
+	os.makedirs(os.path.dirname(path), exist_ok=True)
+	with open(path, 'w', encoding='utf-8') as file:
+		file.write(text)
+	return path
+
+
+class TargetFileTest(unittest.TestCase):
+	def test_ours(self):
+		for name, path in TARGET_FILES.items():
+			with self.subTest(target=name):
+				machine = target.load(path)
+				command = machine.boot_command('K', 'I', 'A=1 B=2')
+				self.assertIn('K', ' '.join(command))
+				self.assertTrue(any('A=1 B=2' in word for word in command))
+				self.assertFalse(any('{' in word for word in command))
+
+	def test_qemu_targets_end_by_reboot_and_run_tcg(self):
+		for name in ('x86_64', 'arm64'):
+			with self.subTest(target=name):
+				machine = target.load(TARGET_FILES[name])
+				command = machine.boot_command('K', 'I', '')
+				self.assertEqual(machine.halt, 'reboot')
+				self.assertIn('-no-reboot', command)
+				self.assertEqual(command[command.index('-accel') + 1], 'tcg')
+				self.assertIn('panic=-1', command[command.index('-append') + 1])
+				self.assertEqual(machine.boot_command('K', 'I', '', 'kvm')[
+					command.index('-accel') + 1], 'kvm')
+
+	def load(self, text):
+		return target.load(write_file(temp_dir(self), 't.toml', text))
+
+	def test_accel_placeholder_needs_accel(self):
+		with self.assertRaises(target.TargetError) as caught:
+			self.load('halt = "reboot"\ncommand = ["q", "-accel", "{accel}"]\n')
+		self.assertIn('accel = "..."', str(caught.exception))
+
+	def test_kvm_must_be_boolean(self):
+		with self.assertRaises(target.TargetError):
+			self.load('halt = "reboot"\ncommand = ["q"]\nkvm = "yes"\n')
+
+	def test_missing_key(self):
+		with self.assertRaises(target.TargetError):
+			self.load('command = ["q"]\n')
+
+
+def is_start(line: str) -> bool:
+	return line.startswith('harness: scenario x start')
+
+
+class BootTest(unittest.TestCase):
+	def boot(self, script, timeout=20, ready_within=None):
+		log = os.path.join(temp_dir(self), 'console.log')
+		return target.boot(['sh', '-c', script], timeout, log, False,
+				   ready=is_start, ready_within=ready_within)
+
+	def test_guest_that_ends(self):
+		boot = self.boot('echo harness: scenario x start; echo bye')
+		self.assertEqual((boot.timed_out, boot.ready, boot.status), (False, True, 0))
+		self.assertEqual(boot.console, 'harness: scenario x start\nbye\n')
+
+	def test_timeout(self):
+		boot = self.boot('echo harness: scenario x start; sleep 30', timeout=1)
+		self.assertTrue(boot.timed_out)
+		self.assertTrue(boot.ready)
+
+	def test_not_ready_in_time(self):
+		boot = self.boot('sleep 30', ready_within=0.5)
+		self.assertTrue(boot.timed_out)
+		self.assertFalse(boot.ready)
+
+	def test_ended_before_ready(self):
+		boot = self.boot('echo no such accelerator; exit 1', ready_within=10)
+		self.assertEqual((boot.timed_out, boot.ready, boot.status), (False, False, 1))
+
+	def test_ready_then_runs_on(self):
+		boot = self.boot('echo harness: scenario x start; sleep 1; echo done',
+				 ready_within=0.5)
+		self.assertEqual((boot.timed_out, boot.ready), (False, True))
+		self.assertTrue(boot.console.endswith('done\n'))
+
+
+class AcceleratorTest(unittest.TestCase):
+	def machine(self, kvm=True):
+		return target.Target('reboot', ['q', '-accel', '{accel}'], 'tcg', kvm)
+
+	def test_default_is_the_targets(self):
+		choice = accel.Accelerator(self.machine(), False)
+		self.assertEqual((choice.current, choice.ready_within), ('tcg', None))
+		self.assertFalse(choice.judge_trial(False))
+		self.assertEqual(choice.take_notes(), [])
+
+	def test_kvm_not_for_this_target(self):
+		choice = accel.Accelerator(self.machine(kvm=False), True)
+		self.assertEqual(choice.current, 'tcg')
+		self.assertEqual(choice.take_notes(), ['KVM=1: this target does not run under KVM'])
+
+	def test_kvm_device_missing(self):
+		choice = accel.Accelerator(self.machine(), True, '/nonexistent/kvm')
+		self.assertEqual(choice.current, 'tcg')
+		self.assertIn('/nonexistent/kvm cannot be used', choice.take_notes()[0])
+
+	def kvm_on_trial(self):
+		device = write_file(temp_dir(self), 'kvm', '')
+		choice = accel.Accelerator(self.machine(), True, device)
+		self.assertEqual((choice.current, choice.ready_within),
+				 ('kvm', accel.TRIAL_SECONDS))
+		return choice
+
+	def test_kvm_that_boots_stays(self):
+		choice = self.kvm_on_trial()
+		self.assertFalse(choice.judge_trial(True))
+		self.assertEqual((choice.current, choice.ready_within), ('kvm', None))
+		self.assertEqual(choice.take_notes(), ['KVM=1: the guest boots under KVM'])
+		self.assertFalse(choice.judge_trial(False))
+
+	def test_kvm_that_hangs_falls_back_for_good(self):
+		choice = self.kvm_on_trial()
+		self.assertTrue(choice.judge_trial(False))
+		self.assertEqual((choice.current, choice.ready_within), ('tcg', None))
+		self.assertIn('tcg instead', choice.take_notes()[0])
+		self.assertFalse(choice.judge_trial(False))
+
+
+class ProgramsTest(unittest.TestCase):
+	def scenario(self, sources):
+		directory = temp_dir(self)
+		for name, text in sources.items():
+			write_file(directory, os.path.join('user', name), text)
+		return scenario.Scenario('x', directory, 'd', None), temp_dir(self)
+
+	def test_static_programs(self):
+		loaded, work = self.scenario({'hello.c': 'int main(void) { return 7; }\n'})
+		built = programs.build(loaded, ['gcc'], work)
+		self.assertEqual([os.path.basename(p) for p in built], ['hello'])
+		self.assertEqual(subprocess.call(built), 7)
+		self.assertNotIn(b'interpreter', subprocess.run(
+			['file', built[0]], capture_output=True, check=True).stdout)
+
+	def test_build_error_quotes_the_log(self):
+		loaded, work = self.scenario({'bad.c': 'int main(void) { return x; }\n'})
+		with self.assertRaises(modules.BuildError) as caught:
+			programs.build(loaded, ['gcc'], work)
+		message, lines = caught.exception.args
+		self.assertIn('a user program does not build', message)
+		self.assertTrue(any('undeclared' in line for line in lines))
+
+	def test_programs_need_a_run_script(self):
+		directory = temp_dir(self)
+		write_file(directory, 'description', 'one line\n')
+		write_file(directory, 'expect', 'reports none\n')
+		write_file(directory, 'Kbuild', 'obj-m := x.o\n')
+		write_file(directory, 'user/p.c', 'int main(void) { return 0; }\n')
+		with self.assertRaises(scenario.ScenarioError) as caught:
+			scenario.load('x', directory)
+		self.assertIn('no run.sh', str(caught.exception))
+
+
+class InitramfsTest(unittest.TestCase):
+	def test_layout(self):
+		text = initramfs.spec('/b/busybox', '/g/init', ['/w/m.ko', '/w/run.sh'],
+				      ['/g/dept-edges'])
+		self.assertIn('file /bin/busybox /b/busybox 0755 0 0', text)
+		self.assertIn('file /init /g/init 0755 0 0', text)
+		self.assertIn('file /bin/dept-edges /g/dept-edges 0755 0 0', text)
+		self.assertIn('file /scenario/m.ko /w/m.ko 0755 0 0', text)
+		self.assertIn('file /scenario/run.sh /w/run.sh 0755 0 0', text)
+
+
+if __name__ == '__main__':
+	unittest.main()
