@@ -9,24 +9,33 @@ export BUILD_DIR
 
 include harness/deps.mk
 include harness/tree.mk
+include harness/target.mk
 include um-config/um.mk
+include qemu-config/x86_64.mk
+include qemu-config/arm64.mk
 include scenarios/scenarios.mk
 include harness/test.mk
 -include arch-glue/host/host.mk
+-include gdb-scripts/gdb.mk
 
 .PHONY: help
 help:
-	@echo 'make run            build the UML kernel if needed, boot it once per'
-	@echo '                    scenario, show the kernel reports and a summary'
-	@echo '                    (SCENARIO=name: only that one, with its whole console)'
-	@echo 'make test           all tests: KTAP, then "N passed, N failed"'
-	@echo '                    (SCENARIOS=a,b: only these scenarios)'
+	@echo 'make run            build the kernel of TARGET (default um) if needed,'
+	@echo '                    boot it once per scenario, show the kernel reports'
+	@echo '                    and a summary (SCENARIO=name: only that one, with'
+	@echo '                    its whole console)'
+	@echo 'make test           all tests on all targets: KTAP, then "N passed, N failed"'
+	@echo '                    (TARGETS=um,x86_64: only these targets;'
+	@echo '                    SCENARIOS=a,b: only these scenarios)'
 	@echo 'make deps           install the missing Debian packages'
 	@echo 'make tree           prepare $(TREE): linux-source + the series + src/'
 	@echo 'make series-export  write the commits of $(TREE) back as patches'
-	@echo 'make um-config      configure $(um_OUT) from um-config/*.config'
-	@echo 'make um-kernel      build the UML kernel $(um_KERNEL)'
+	@echo 'make T-config       configure $(BUILD_DIR)/T for target T ($(ALL_TARGETS))'
+	@echo 'make T-kernel       build the kernel of target T'
 	$(if $(HOST_STAGE),@echo 'make host-test      the engine as a host program under valgrind')
+	@echo 'make gdb            boot a guest under gdb with the DEPT commands loaded'
+	@echo '                    (SCENARIO=name: stop at its DEPT report)'
 	@echo 'Variables: BUILD_DIR (default build), SERIES=none (pristine tree),'
 	@echo '           SCENARIO_DIR=dir1:dir2 (scenario folders, default scenarios),'
-	@echo '           TARGET (default um), KBUILD_JOBS (default 3)'
+	@echo '           TARGET (default um), TARGETS (default all), KVM=1 (QEMU: try'
+	@echo '           KVM, fall back to TCG), KBUILD_JOBS (default 3)'

@@ -9,12 +9,12 @@
 # The commands read DEPT's data structures only when run, so this loads
 # before the kernel's symbols do.
 
+import importlib
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import dept.classes  # noqa: E402 (dept-classes, dept-deps)
-import dept.cycle  # noqa: E402 (dept-cycle, dept-break-report)
-import dept.stats  # noqa: E402 (dept-stats)
-import dept.task  # noqa: E402 (dept-task)
+# each module registers its commands
+for module in ('classes', 'cycle', 'stats', 'task'):
+	importlib.import_module('dept.' + module)

@@ -12,6 +12,9 @@ gdb-scripts/targets/TARGET.toml:
   symbols = "linux"   the kernel's symbol file, in the kernel output dir
   stub = [...]        attach: arguments that add a halted gdb stub; {port}
   cmdline = "..."     more kernel parameters (nokaslr)
+  hardware_breakpoints = true
+                      the kernel is loaded after gdb attaches: a software
+                      breakpoint set before would be overwritten
   init = [...]        gdb commands to run before the kernel starts
 
 usage: python3 gdb_session.py --gdb-target FILE --out DIR --work DIR
@@ -48,6 +51,7 @@ class GdbTarget:
 	symbols: str
 	stub: List[str] = field(default_factory=list)
 	cmdline: str = ''
+	hardware_breakpoints: bool = False
 	init: List[str] = field(default_factory=list)
 
 
@@ -91,10 +95,26 @@ def free_port() -> int:
 		return sock.getsockname()[1]
 
 
-def init_script(target: GdbTarget, out: str, report: bool, batch: bool,
-		remote: Optional[str]) -> List[str]:
+def gdb_word(text: str) -> str:
+	"""@text as one argument of a gdb command, matched literally by the
+	glob of dept-break-report."""
+	glob = ''.join(f'[{c}]' if c in '*?[' else c for c in text)
+	return '"' + glob.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def break_report(target: GdbTarget, classes: List[str]) -> str:
+	"""dept-break-report for the report naming @classes (any if none)."""
+	words = ['dept-break-report']
+	if target.hardware_breakpoints:
+		words.append('hardware')
+	return ' '.join(words + [gdb_word(c) for c in classes])
+
+
+def init_script(target: GdbTarget, out: str, report: Optional[List[str]],
+		batch: bool, remote: Optional[str]) -> List[str]:
 	"""The gdb commands that set the session up and start the kernel,
-	stopped before its first instruction."""
+	stopped before its first instruction; with @report, the classes of
+	the DEPT report to stop at."""
 	lines = ['set pagination off', 'set confirm off'] if batch else []
 	if remote:
 		lines.append(f'file {os.path.join(out, target.symbols)}')
@@ -106,13 +126,14 @@ def init_script(target: GdbTarget, out: str, report: bool, batch: bool,
 		lines.append(f'echo note: no {kernel_commands} (CONFIG_GDB_SCRIPTS, '
 			     'make scripts_gdb): no lx-* commands\\n')
 	lines.append(f'source {DEPT_COMMANDS}')
-	if report:
-		lines.append('dept-break-report')
+	# a hardware breakpoint needs the target connected
 	lines.append(f'target remote {remote}' if remote else 'starti')
+	if report is not None:
+		lines.append(break_report(target, report))
 	return lines
 
 
-def gdb_command(target: GdbTarget, out: str, script: str, batch: List[str],
+def gdb_command(target: GdbTarget, script: str, batch: List[str],
 		boot: List[str]) -> List[str]:
 	command = [target.program, '-q']
 	# our scripts are sourced explicitly; auto-loading would load twice
@@ -145,11 +166,12 @@ def run(args: argparse.Namespace) -> int:
 		print(f'gdb_session: guest console in {console}', file=sys.stderr)
 	script = os.path.join(args.work, 'session.gdb')
 	with open(script, 'w', encoding='utf-8') as file:
-		file.write('\n'.join(init_script(target, args.out, args.report,
+		report = boot.get('dept_classes', []) if args.report else None
+		file.write('\n'.join(init_script(target, args.out, report,
 						 bool(args.batch), remote)) + '\n')
 	try:
-		debugger = subprocess.Popen(gdb_command(target, args.out, script,
-							args.batch, boot['command']))
+		debugger = subprocess.Popen(gdb_command(target, script, args.batch,
+							boot['command']))
 		while True:
 			try:
 				return debugger.wait()
@@ -175,7 +197,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	parser.add_argument('--scenario', default='',
 			    help=f'scenario to boot (default: {DEFAULT_SCENARIO})')
 	parser.add_argument('--report', action='store_true',
-			    help='stop when DEPT reports (dept-break-report)')
+			    help="stop at DEPT's report of the cycle the scenario "
+			    'expects, or at any report (dept-break-report)')
 	parser.add_argument('--batch', action='append', default=[],
 			    help='run gdb in batch mode with this script after the '
 			    'set-up (repeatable)')

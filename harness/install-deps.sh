@@ -2,28 +2,49 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install, with apt-get, the Debian packages the project needs and that are
-# missing.  Never asks a question; says what it installs.
+# missing, and make apt know the foreign architectures whose packages the
+# harness downloads (the arm64 guest's busybox).  Never asks a question;
+# says what it changes.
 #
-# usage: install-deps.sh PACKAGE...
+# usage: install-deps.sh [--foreign-arch ARCH]... PACKAGE...
 set -eu
-
-missing=
-for package in "$@"; do
-	status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-	[ "$status" = "install ok installed" ] || missing="$missing $package"
-done
-[ -n "$missing" ] || exit 0
 
 if [ "$(id -u)" = 0 ]; then
 	sudo=
 elif command -v sudo > /dev/null; then
 	sudo="sudo -n"
 else
-	echo "install-deps: error: missing packages:$missing (run as root)" >&2
-	exit 1
+	sudo=no
 fi
-echo "install-deps: installing:$missing"
+as_root() {
+	if [ "$sudo" = no ]; then
+		echo "install-deps: error: cannot $* (run as root)" >&2
+		exit 1
+	fi
+	$sudo "$@"
+}
+
+update=
+while [ $# -gt 0 ] && [ "$1" = --foreign-arch ]; do
+	if ! dpkg --print-foreign-architectures | grep -qx "$2" &&
+	   [ "$2" != "$(dpkg --print-architecture)" ]; then
+		echo "install-deps: adding the Debian architecture $2"
+		as_root dpkg --add-architecture "$2"
+		update=1
+	fi
+	shift 2
+done
+
+missing=
+for package in "$@"; do
+	status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+	[ "$status" = "install ok installed" ] || missing="$missing $package"
+done
+[ -n "$missing$update" ] || exit 0
+
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q
+as_root apt-get update -q
+[ -n "$missing" ] || exit 0
+echo "install-deps: installing:$missing"
 # shellcheck disable=SC2086 # one word per package
-$sudo apt-get install -y -q --no-install-recommends $missing
+as_root apt-get install -y -q --no-install-recommends $missing

@@ -5,19 +5,23 @@
 Each stage is a shell command that prints a KTAP document on stdout; it
 becomes a subtest of the document printed here (indented by two spaces),
 and is kept in OUT/NAME.ktap.  Whatever a stage prints before its
-'KTAP version 1' line goes to stderr.  The top-level results of every stage
-are the tests counted by the last line, 'N passed, N failed' (', N skipped'
-when some were).
+'KTAP version 1' line goes to stderr.  A stage may have a build command
+(--build NAME=COMMAND, e.g. a target's kernel), run first with its output on
+stderr; if it fails, the stage fails without running.  Before the last line
+one diagnostic per stage gives the wall time of its build and of its run.
+The top-level results of every stage are the tests counted by the last
+line, 'N passed, N failed' (', N skipped' when some were).
 
-usage: ktap_stages.py OUT NAME=COMMAND...
+usage: ktap_stages.py OUT [--build NAME=COMMAND]... NAME=COMMAND...
 """
 
 import os
 import re
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
-from typing import List
+from typing import Dict, List, Tuple
 
 KTAP_START = re.compile(r'^KTAP version 1$')
 PLAN = re.compile(r'^1\.\.(\d+)$')
@@ -82,14 +86,53 @@ def run_stage(command: str, ktap_path: str) -> Counts:
 	return count(lines, status)
 
 
+def run_build(command: str) -> int:
+	"""Run a stage's build command, all its output on stderr."""
+	sys.stdout.flush()
+	return subprocess.call(command, shell=True, stdin=subprocess.DEVNULL,
+			       stdout=sys.stderr)
+
+
+def duration(seconds: float) -> str:
+	minutes, seconds = divmod(round(seconds), 60)
+	return f'{minutes} min {seconds:02d} s' if minutes else f'{seconds} s'
+
+
+def parse_args(argv: List[str]) -> Tuple[str, Dict[str, str], List[List[str]]]:
+	out, builds, stages = argv[0], {}, []
+	args = iter(argv[1:])
+	for arg in args:
+		if arg == '--build':
+			name, command = next(args).split('=', 1)
+			builds[name] = command
+		else:
+			stages.append(arg.split('=', 1))
+	return out, builds, stages
+
+
 def main(argv: List[str]) -> int:
-	out, stages = argv[0], [arg.split('=', 1) for arg in argv[1:]]
+	out, builds, stages = parse_args(argv)
 	os.makedirs(out, exist_ok=True)
 	print('KTAP version 1')
 	print(f'1..{len(stages)}', flush=True)
 	total = Counts()
+	times = []
 	for number, (name, command) in enumerate(stages, start=1):
-		counts = run_stage(command, os.path.join(out, name + '.ktap'))
+		ktap_path = os.path.join(out, name + '.ktap')
+		timing = []
+		start = time.monotonic()
+		status = run_build(builds[name]) if name in builds else 0
+		if name in builds:
+			timing.append(f'build {duration(time.monotonic() - start)}')
+		if status == 0:
+			start = time.monotonic()
+			counts = run_stage(command, ktap_path)
+			timing.append(f'run {duration(time.monotonic() - start)}')
+		else:
+			open(ktap_path, 'w', encoding='utf-8').close()
+			counts = Counts(failed=1, problems=[
+				f'the build failed (status {status}); its output is above on stderr'])
+		times.append(f'# time {name}: ' + ', '.join(timing))
 		for problem in counts.problems:
 			print(f'# {name}: {problem}')
 		print(f"{'ok' if counts.failed == 0 else 'not ok'} {number} {name}",
@@ -97,6 +140,7 @@ def main(argv: List[str]) -> int:
 		total.passed += counts.passed
 		total.failed += counts.failed
 		total.skipped += counts.skipped
+	print('\n'.join(times))
 	summary = f'{total.passed} passed, {total.failed} failed'
 	if total.skipped:
 		summary += f', {total.skipped} skipped'

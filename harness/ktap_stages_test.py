@@ -6,6 +6,8 @@ Run: PYTHONPATH=harness python3 -m unittest ktap_stages_test
 """
 
 import os
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -39,6 +41,47 @@ class CountTest(unittest.TestCase):
 		counts = ktap_stages.count([], 2)
 		self.assertEqual(counts.failed, 1)
 		self.assertIn('the stage printed no KTAP document', counts.problems)
+
+
+class MainTest(unittest.TestCase):
+	"""ktap_stages.py run as 'make test' runs it, on tiny shell stages."""
+
+	def run_stages(self, *args):
+		out = tempfile.mkdtemp()
+		self.addCleanup(lambda: subprocess.call(['rm', '-rf', out]))
+		script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+				      'ktap_stages.py')
+		run = subprocess.run([sys.executable, script, out, *args],
+				     capture_output=True, text=True, check=False)
+		return run, out
+
+	def test_built_stage_runs_and_is_timed(self):
+		run, out = self.run_stages(
+			'--build', 't=echo building',
+			't=printf "KTAP version 1\\n1..1\\nok 1 a\\n"')
+		lines = run.stdout.splitlines()
+		self.assertEqual(run.returncode, 0)
+		self.assertEqual(run.stderr, 'building\n')
+		self.assertEqual(lines[2:5], ['  KTAP version 1', '  1..1', '  ok 1 a'])
+		self.assertRegex(lines[-2], r'^# time t: build \d+ s, run \d+ s$')
+		self.assertEqual(lines[-1], '1 passed, 0 failed')
+		with open(os.path.join(out, 't.ktap'), encoding='utf-8') as file:
+			self.assertEqual(file.read(), 'KTAP version 1\n1..1\nok 1 a\n')
+
+	def test_failed_build_fails_its_stage_only(self):
+		run, _ = self.run_stages(
+			'--build', 'broken=exit 3', 'broken=echo never run',
+			'u=printf "KTAP version 1\\n1..1\\nok 1 a\\n"')
+		lines = run.stdout.splitlines()
+		self.assertEqual(run.returncode, 1)
+		self.assertNotIn('never run', run.stdout + run.stderr)
+		self.assertIn('# broken: the build failed (status 3); its output '
+			      'is above on stderr', lines)
+		self.assertIn('not ok 1 broken', lines)
+		self.assertIn('ok 2 u', lines)
+		self.assertRegex(lines[-3], r'^# time broken: build \d+ s$')
+		self.assertRegex(lines[-2], r'^# time u: run \d+ s$')
+		self.assertEqual(lines[-1], '1 passed, 1 failed')
 
 
 class KunitParseTest(unittest.TestCase):

@@ -81,11 +81,11 @@ apply_series() {
 	if [ -n "$(git_tree status --porcelain --untracked-files=no)" ]; then
 		die "$tree has uncommitted changes; commit them and run 'make series-export', or discard them"
 	fi
-	base=$(git_tree rev-list --reverse pristine..HEAD | sed -n "${keep}p")
+	base=$(git_tree rev-list --reverse pristine..HEAD | awk -v n="$keep" 'NR == n')
 	# reset --hard rewrites only the files that differ from the target.
 	git_tree reset -q --hard "${base:-pristine}"
 	printf 'package %s\n' "$package_version" > "$stamp"
-	sed -n "1,${keep}p" <<< "$wanted_series" | sed '/^$/d; s/^/patch /' >> "$stamp"
+	awk -v n="$keep" 'NR <= n' <<< "$wanted_series" | sed '/^$/d; s/^/patch /' >> "$stamp"
 	local line
 	sed -n "$((keep + 1)),\$p" <<< "$wanted_series" | while read -r line; do
 		[ -n "$line" ] || continue

@@ -52,7 +52,9 @@ for commit in $(git -C "$tree" rev-list --reverse pristine..HEAD); do
 	rank=$position
 	numbers[$dir]=$(( ${numbers[$dir]:-0} + 1 ))
 	mkdir -p "$out/$dir"
-	git -C "$tree" format-patch -q --zero-commit --no-signature \
+	# A fixed abbreviation of the index lines: a commit exports to the
+	# same bytes from any tree, however many objects that tree holds.
+	git -C "$tree" -c core.abbrev=9 format-patch -q --zero-commit --no-signature \
 		--start-number "${numbers[$dir]}" -o "$out/$dir" -1 "$commit"
 done
 

@@ -3,23 +3,34 @@
 # 'N passed, N failed' (see harness/ktap_stages.py).  Stages, in order:
 #   host       the engine built into a host program (when host.mk exists)
 #   unit       unit tests of the scenario runner and of this harness
-#   $(TARGET)  the scenario suite booted on the target; its kernel is built
+#   TARGET...  for each of TARGETS (default: all, see harness/target.mk) the
+#              scenario suite booted on that target; its kernel is built
 #              first, and a build that fails fails this stage
 #   kunit      the kernel's kunit.py parse reads every stage's KTAP
+# The wall time of each stage (and of each target's build) is printed
+# before the closing line.
 
+comma := ,
+TARGETS ?= $(ALL_TARGETS)
+TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
 HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
-TEST_STAGES := $(HOST_STAGE) unit $(TARGET)
+TEST_STAGES := $(HOST_STAGE) unit $(TEST_TARGETS)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := PYTHONPATH=scenarios:harness python3 -m runner.ktap_unittest \
-	runner.runner_test ktap_stages_test
-stage-$(TARGET) := $(MAKE) -s --no-print-directory scenarios-prepared >&2 && \
-	$(call run-scenarios,$(TARGET))
+	runner.runner_test runner.target_test ktap_stages_test
+$(foreach t,$(ALL_TARGETS),$(eval stage-$(t) = $$(call run-scenarios,$(t))))
+$(foreach t,$(ALL_TARGETS),$(eval \
+	build-$(t) := $(MAKE) -s --no-print-directory $(t)-prepared))
 stage-kunit := python3 harness/check_kunit_parse.py \
 	$(TREE)/tools/testing/kunit/kunit.py $(TEST_STAGES:%=$(TEST_OUT)/%.ktap)
 
+quote = '$(subst ','\'',$(1))'
+
 .PHONY: test
 test: tree
+	$(call check-targets,$(TEST_TARGETS))
 	@python3 harness/ktap_stages.py $(TEST_OUT) \
-		$(foreach s,$(TEST_STAGES) kunit,'$(s)=$(subst ','\'',$(stage-$(s)))')
+		$(foreach t,$(TEST_TARGETS),--build $(call quote,$(t)=$(build-$(t)))) \
+		$(foreach s,$(TEST_STAGES) kunit,$(call quote,$(s)=$(stage-$(s))))

@@ -5,7 +5,6 @@ TREE := $(BUILD_DIR)/linux
 TREE_STAMP := $(TREE).stamp
 # SERIES=none prepares the pristine tree plus src/'s new files.
 SERIES ?= default
-KBUILD_CC ?= ccache gcc
 KBUILD_JOBS ?= 3
 GEN_INIT_CPIO := $(BUILD_DIR)/tools/gen_init_cpio
 

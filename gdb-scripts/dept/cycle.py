@@ -28,7 +28,9 @@ def reporting_frame() -> Optional[gdb.Frame]:
 	for _ in range(MAX_FRAMES):
 		if frame is None:
 			return None
-		if frame.name() == REPORT_FUNCTION:
+		name = frame.name() or ''
+		# gcc may split it (print_circle.cold) or clone it (.isra.0)
+		if name.split('.')[0] == REPORT_FUNCTION:
 			return frame
 		frame = frame.older()
 	return None
@@ -81,19 +83,34 @@ dept-cycle: the contexts of the latest report, A, B, ..., each with the
 
 
 class ReportBreakpoint(gdb.Breakpoint):
-	"""Stops where DEPT is about to print a report, and says so."""
+	"""Stops where DEPT is about to print a report whose cycle has a class
+	matching each of @patterns (any report without patterns)."""
 
-	def __init__(self):
-		super().__init__(REPORT_FUNCTION)
+	def __init__(self, hardware: bool, patterns: List[str]):
+		super().__init__(REPORT_FUNCTION, type=gdb.BP_HARDWARE_BREAKPOINT
+				 if hardware else gdb.BP_BREAKPOINT)
+		self.patterns = patterns
 
 	def stop(self) -> bool:
+		frame = reporting_frame()
+		if frame is None:
+			return True
+		limit = kernel.array_len(kernel.dept_var('dept_last_cycle'))
+		classes = [graph.class_ref(d['fc'])
+			   for d in cycle_being_reported(frame, limit)]
+		labels = ', '.join(c.label for c in classes)
+		if not all(any(c.matches(p) for c in classes)
+			   for p in self.patterns):
+			gdb.write(f'DEPT reports a cycle of {labels}: not the one '
+				  'asked for, going on\n')
+			return False
 		try:
 			task = tasks.current()
 			who = (f"pid {int(task['pid'])} "
 			       f"({task['comm'].string(errors='replace')})")
-		except gdb.error:
+		except (gdb.error, gdb.GdbError):
 			who = 'the current task'
-		gdb.write(f'DEPT is reporting a cycle found by {who}; '
+		gdb.write(f'DEPT reports a cycle of {labels}, found by {who}; '
 			  'see dept-cycle, dept-task\n')
 		return True
 
@@ -101,16 +118,22 @@ class ReportBreakpoint(gdb.Breakpoint):
 class DeptBreakReport(gdb.Command):
 	"""Stop when DEPT reports a cycle.
 
-dept-break-report: a breakpoint on DEPT's report function.  When it
-stops, dept-cycle shows the cycle being reported and dept-task the task
-that closed it, as it was when it did."""
+dept-break-report [hardware] [CLASS...]: a breakpoint on DEPT's report
+function, which stops only at the reports whose cycle has a class
+matching each CLASS (as the PATTERN of dept-classes), and at every report
+without one.  When it stops, dept-cycle shows the cycle being reported
+and dept-task the task that closed it, as it was when it did.  'hardware'
+asks for a hardware breakpoint, which survives the kernel being loaded
+over it (QEMU halted before the kernel is in place)."""
 
 	def __init__(self):
 		super().__init__('dept-break-report', gdb.COMMAND_BREAKPOINTS)
 
 	def invoke(self, arg: str, from_tty: bool) -> None:
 		kernel.require_dept()
-		ReportBreakpoint()
+		words = gdb.string_to_argv(arg)
+		hardware = bool(words) and words[0] == 'hardware'
+		ReportBreakpoint(hardware, words[1:] if hardware else words)
 
 
 DeptCycle()

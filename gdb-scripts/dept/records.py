@@ -93,7 +93,8 @@ class HistSlot:
 
 @dataclass(frozen=True)
 class Stage:
-	"""The wait staged for __schedule(); committed once wgen != 0."""
+	"""The wait staged for __schedule(): wgen is set when the task
+	sleeps (the wait is committed) and reset by the waker."""
 	name: Optional[str]
 	sched_map: bool
 	wait_fn: Optional[str]
@@ -114,7 +115,6 @@ class TaskState:
 	next_slot: int
 	cxt_ids: List[int]  # per kind, as dept_task.cxt_id[]
 	cxt_shift: int  # DEPT_CXTS_NR: the low bits of an id hold its kind
-	irqs_enabled: List[bool]  # per IRQ kind
 	wgen_enirq: List[int]
 	enirq_ip: List[str]
 	recursive: int
@@ -125,17 +125,28 @@ class TaskState:
 
 @dataclass(frozen=True)
 class PoolStat:
+	"""One object pool, as /proc/dept_stats shows it."""
 	name: str
-	capacity: int  # objects in the boot array
-	handed_out: int  # of the boot array, ever
-	used: int  # now
-	refills: Optional[int] = None  # None: this engine never refills
+	obj_sz: int
+	total: int  # the boot array and every refill chunk
+	used: int
+	refills: int
+	dropped: int  # allocations that found no object
+
+	@property
+	def free(self) -> int:
+		return self.total - self.used
+
+	@property
+	def kbytes(self) -> int:
+		return self.obj_sz * self.total // 1024
 
 
 @dataclass
 class Stats:
 	pools: List[PoolStat]
 	wgen: int
+	reports: int
 	ready: bool
 	stopped: bool
 	classes: int

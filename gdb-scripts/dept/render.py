@@ -95,8 +95,8 @@ def stage_line(stage: Optional[Stage]) -> str:
 	if stage is None:
 		return 'staged wait: none'
 	name = '<sched>' if stage.sched_map else fn(stage.name)
-	state = (f'committed at wgen {stage.wgen}' if stage.wgen
-		 else 'not committed (the task has not slept yet)')
+	state = (f'awaited since wgen {stage.wgen}' if stage.wgen
+		 else 'not awaited (not slept on yet, or woken)')
 	timeout = 'no timeout' if stage.timeout < 0 else f'timeout {stage.timeout}'
 	return (f'staged wait: {fn(stage.wait_fn)}({name}), {state}, '
 		f'{timeout}, at {stage.ip}')
@@ -120,12 +120,12 @@ def render_task(t: TaskState) -> List[str]:
 	lines.append('context ids: ' + ', '.join(
 		f'{CONTEXT_KINDS[k] if k < len(CONTEXT_KINDS) else k} '
 		f'{cid >> t.cxt_shift}' for k, cid in enumerate(t.cxt_ids)))
-	for kind, (on, wgen, ip) in enumerate(zip(t.irqs_enabled, t.wgen_enirq,
-						  t.enirq_ip)):
+	# DEPT reads whether IRQs are on from the CPU, not from the task:
+	# what the task keeps is when it last enabled them.
+	for kind, (wgen, ip) in enumerate(zip(t.wgen_enirq, t.enirq_ip)):
 		since = (f'last enabled at wgen {wgen}, {ip}' if wgen
-			 else 'never enabled')
-		lines.append(f'{CONTEXT_KINDS[kind]}s: '
-			     f"{'enabled' if on else 'disabled'}; {since}")
+			 else 'no enabling recorded')
+		lines.append(f'{CONTEXT_KINDS[kind]}s: {since}')
 	lines.append(stage_line(t.stage))
 	lines.append(f'recursive: {t.recursive}, '
 		     f"in __schedule: {'yes' if t.in_sched else 'no'}, "
@@ -197,11 +197,10 @@ def render_stats(s: Stats) -> List[str]:
 		state = 'running'
 	else:
 		state = 'not started yet'
-	lines = [f'DEPT {state}; wgen {s.wgen}; '
+	lines = [f'DEPT {state}; wgen {s.wgen}; {s.reports} reports; '
 		 f'{s.classes} classes, {s.deps} dependencies']
-	rows = [[p.name, str(p.capacity), str(p.handed_out), str(p.used),
-		 str(p.capacity - p.used),
-		 '-' if p.refills is None else str(p.refills)] for p in s.pools]
-	lines += table(['pool', 'capacity', 'handed out', 'used', 'free',
-			'refills'], rows, [False] + [True] * 5)
+	rows = [[p.name, str(p.obj_sz), str(p.total), str(p.used), str(p.free),
+		 str(p.refills), str(p.dropped), str(p.kbytes)] for p in s.pools]
+	lines += table(['pool', 'objsize', 'total', 'used', 'free', 'refills',
+			'dropped', 'KB'], rows, [False] + [True] * 7)
 	return lines

@@ -34,7 +34,7 @@ def task(**changes) -> TaskState:
 	fields = dict(pid=42, comm='z', addr=0xfeed, held=[], missing_ecxt=0,
 		      hist=[], hist_size=64, next_slot=0,
 		      cxt_ids=[1 << SHIFT, 2 << SHIFT, 7 << SHIFT],
-		      cxt_shift=SHIFT, irqs_enabled=[True, False],
+		      cxt_shift=SHIFT,
 		      wgen_enirq=[10, 0], enirq_ip=['0x10 <f+1>', '0'],
 		      recursive=0, stage=None, in_sched=False, task_exit=False)
 	fields.update(changes)
@@ -136,11 +136,11 @@ class TaskTest(unittest.TestCase):
 			      0)
 		lines = render.render_task(task(stage=stage, recursive=1))
 		self.assertIn('context ids: softirq 1, hardirq 2, process 7', lines)
-		self.assertIn('softirqs: enabled; last enabled at wgen 10, '
-			      '0x10 <f+1>', lines)
-		self.assertIn('hardirqs: disabled; never enabled', lines)
+		self.assertIn('softirqs: last enabled at wgen 10, 0x10 <f+1>',
+			      lines)
+		self.assertIn('hardirqs: no enabling recorded', lines)
 		self.assertIn('staged wait: wait_for_completion(comp_b), not '
-			      'committed (the task has not slept yet), no timeout, '
+			      'awaited (not slept on yet, or woken), no timeout, '
 			      'at 0x5 <g>', lines)
 		self.assertIn('recursive: 1, in __schedule: no, past '
 			      'dept_task_exit: no', lines)
@@ -149,8 +149,8 @@ class TaskTest(unittest.TestCase):
 		stage = Stage('schedule_timeout', True, 'schedule_timeout', '0x6',
 			      100, 77)
 		self.assertEqual(render.stage_line(stage),
-				 'staged wait: schedule_timeout(<sched>), committed '
-				 'at wgen 77, timeout 100, at 0x6')
+				 'staged wait: schedule_timeout(<sched>), awaited '
+				 'since wgen 77, timeout 100, at 0x6')
 		self.assertEqual(render.stage_line(None), 'staged wait: none')
 
 
@@ -192,26 +192,29 @@ class GraphTest(unittest.TestCase):
 
 class StatsTest(unittest.TestCase):
 
-	def test_pools_free_and_refills(self):
-		s = Stats([PoolStat('dep', 100, 30, 25),
-			   PoolStat('wait', 10, 10, 10, refills=2)],
-			  wgen=1234, ready=True, stopped=False, classes=4, deps=5)
+	def test_pools_as_proc_dept_stats(self):
+		s = Stats([PoolStat('dep', 112, 100, 25, 0, 0),
+			   PoolStat('wait', 96, 8192 * 3, 8192, 2, 5)],
+			  wgen=1234, reports=1, ready=True, stopped=False, classes=4,
+			  deps=5)
 		lines = render.render_stats(s)
-		self.assertEqual(lines[0],
-				 'DEPT running; wgen 1234; 4 classes, 5 dependencies')
+		self.assertEqual(lines[0], 'DEPT running; wgen 1234; 1 reports; '
+				 '4 classes, 5 dependencies')
 		self.assertEqual(lines[1].split(),
-				 ['pool', 'capacity', 'handed', 'out', 'used', 'free',
-				  'refills'])
+				 ['pool', 'objsize', 'total', 'used', 'free',
+				  'refills', 'dropped', 'KB'])
 		self.assertEqual(lines[2].split(),
-				 ['dep', '100', '30', '25', '75', '-'])
+				 ['dep', '112', '100', '25', '75', '0', '0', '10'])
 		self.assertEqual(lines[3].split(),
-				 ['wait', '10', '10', '10', '0', '2'])
+				 ['wait', '96', '24576', '8192', '16384', '2', '5',
+				  '2304'])
 
 	def test_engine_state(self):
 		def state(ready, stopped):
-			s = Stats([], 1, ready, stopped, 0, 0)
+			s = Stats([], 1, 0, ready, stopped, 0, 0)
 			return render.render_stats(s)[0].split(';')[0]
 		self.assertEqual(state(False, False), 'DEPT not started yet')
+		self.assertEqual(state(True, False), 'DEPT running')
 		self.assertEqual(state(True, True), 'DEPT stopped')
 
 

@@ -8,13 +8,11 @@ from dept.records import PoolStat, Stats
 
 
 def pool_stat(p: gdb.Value) -> PoolStat:
-	"""@p: a struct dept_pool.  Its refill counter is shown once the
-	engine has one."""
-	refills = (int(p['refills']['counter'])
-		   if kernel.has_field(p, 'refills') else None)
-	return PoolStat(kernel.string_or_none(p['name']) or '?',
-			int(p['obj_nr']), int(p['spool_used']['counter']),
-			int(p['used']['counter']), refills)
+	"""@p: a struct dept_pool; its numbers as dept_stats_show() has them."""
+	refills = int(p['refills'])
+	return PoolStat(kernel.string_or_none(p['name']) or '?', int(p['obj_sz']),
+			int(p['obj_nr']) * (1 + refills), int(p['used']['counter']),
+			refills, int(p['dropped']['counter']))
 
 
 def stats() -> Stats:
@@ -26,6 +24,7 @@ def stats() -> Stats:
 		nr_deps += sum(1 for _ in graph.out_deps(c))
 	return Stats([pool_stat(pools[i]) for i in range(kernel.array_len(pools))],
 		     int(kernel.dept_var('dept_wgen')['counter']) & 0xffffffff,
+		     int(kernel.dept_var('dept_nr_reports')),
 		     bool(kernel.dept_var('dept_ready')),
 		     bool(kernel.dept_var('dept_stopped')), nr_classes, nr_deps)
 
@@ -34,9 +33,10 @@ class DeptStats(gdb.Command):
 	"""Show DEPT's memory use and clock.
 
 dept-stats: whether the engine runs, the current wait generation (wgen),
-how many classes and dependencies the graph has, and per object pool its
-capacity, how much of the boot array was ever handed out, how many
-objects are in use and free, and how often the pool was refilled."""
+how many reports it printed, how many classes and dependencies the graph
+has, and per object pool what /proc/dept_stats shows: object size,
+objects in total (boot array and refills), used and free, how often it
+was refilled, how many allocations found it empty, and its size in KB."""
 
 	def __init__(self):
 		super().__init__('dept-stats', gdb.COMMAND_DATA)

@@ -62,13 +62,12 @@ def task_state(task: gdb.Value) -> TaskState:
 		raise gdb.GdbError('task_struct.dept_task is empty: DEPT is not '
 				   'built into this kernel')
 	irqs = kernel.array_len(dt['wgen_enirq'])
-	enabled = [bool(dt['softirqs_enabled']), bool(dt['hardirqs_enabled'])]
 	return TaskState(
 		int(task['pid']), task['comm'].string(errors='replace'), int(task),
 		held(dt), int(dt['missing_ecxt']), history(dt),
 		kernel.array_len(dt['wait_hist']), int(dt['wait_hist_pos']),
 		[int(dt['cxt_id'][k]) for k in range(kernel.array_len(dt['cxt_id']))],
-		kernel.array_len(dt['cxt_id']), enabled[:irqs],
+		kernel.array_len(dt['cxt_id']),
 		[int(dt['wgen_enirq'][k]) for k in range(irqs)],
 		[kernel.symbolize(int(dt['enirq_ip'][k])) for k in range(irqs)],
 		int(dt['recursive']), stage(dt), bool(dt['in_sched']),
@@ -81,8 +80,8 @@ class DeptTask(gdb.Command):
 dept-task [PID]: the dept_task of task PID (default: the current task):
 the event contexts it holds, innermost first, with class, local
 subclass, map, the wgen at entry and the [S]/[E] functions; the ring of
-its latest waits, oldest first, the newest marked; its context ids, IRQ
-enable state, the wait staged for the scheduler and the recursion
+its latest waits, oldest first, the newest marked; its context ids, when
+it last enabled each IRQ kind, the wait staged for the scheduler and the recursion
 counter."""
 
 	def __init__(self):

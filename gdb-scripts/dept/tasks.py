@@ -44,7 +44,10 @@ def current() -> gdb.Value:
 		return lx('cpus').get_current_task(-1).address
 	if gdb.lookup_global_symbol('cpu_tasks') is not None:
 		# UML: one CPU, its task in cpu_tasks[]
-		return gdb.parse_and_eval('cpu_tasks[0].task').cast(
-			task_type.get().pointer())
+		task = gdb.parse_and_eval('cpu_tasks[0].task')
+		if int(task) == 0:
+			raise gdb.GdbError('no current task: the kernel has not '
+					   'started yet')
+		return task.cast(task_type.get().pointer())
 	raise gdb.GdbError('finding the current task needs the kernel gdb '
 			   'scripts here: source vmlinux-gdb.py, or give a PID')

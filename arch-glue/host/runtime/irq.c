@@ -16,10 +16,6 @@ void trace_hardirqs_on(void)
 	dept_hardirqs_on();
 }
 
-void trace_hardirqs_off(void)
-{
-}
-
 void trace_softirqs_on(unsigned long ip)
 {
 	dept_softirqs_on_ip(ip);

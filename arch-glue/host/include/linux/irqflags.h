@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * IRQ flags.  The raw_ and arch_ forms only switch the virtual CPU's
- * IRQs; the local_irq_*() forms are also traced, as with
- * CONFIG_TRACE_IRQFLAGS, through trace_hardirqs_on/off(), which call
- * DEPT's hooks the way lockdep's do in the kernel.
+ * IRQs; enabling them through local_irq_*() is also traced, as with
+ * CONFIG_TRACE_IRQFLAGS, through trace_hardirqs_on(), which calls
+ * DEPT's hook the way lockdep's does in the kernel.
  *
  * The IRQ context of the current CPU or task is tracked as lockdep
  * does, with DEPT told of each outermost entry (seed patch 005).
@@ -17,7 +17,6 @@
 #include <host/cpu.h>
 
 void trace_hardirqs_on(void);
-void trace_hardirqs_off(void);
 
 #define arch_local_irq_save()		host_irq_save()
 #define arch_local_irq_restore(f)	host_irq_restore(f)
@@ -33,12 +32,10 @@ void trace_hardirqs_off(void);
 #define raw_irqs_disabled()		host_irqs_disabled()
 #define raw_irqs_disabled_flags(f)	arch_irqs_disabled_flags(f)
 
-#define local_irq_disable()						\
-	do { raw_local_irq_disable(); trace_hardirqs_off(); } while (0)
+#define local_irq_disable()		raw_local_irq_disable()
 #define local_irq_enable()						\
 	do { trace_hardirqs_on(); raw_local_irq_enable(); } while (0)
-#define local_irq_save(flags)						\
-	do { raw_local_irq_save(flags); trace_hardirqs_off(); } while (0)
+#define local_irq_save(flags)		raw_local_irq_save(flags)
 #define local_irq_restore(flags)					\
 do {									\
 	if (!raw_irqs_disabled_flags(flags))				\
@@ -46,6 +43,7 @@ do {									\
 	raw_local_irq_restore(flags);					\
 } while (0)
 #define irqs_disabled()			raw_irqs_disabled()
+#define irqs_disabled_flags(f)		raw_irqs_disabled_flags(f)
 
 DECLARE_PER_CPU(int, hardirq_context);
 

@@ -15,6 +15,8 @@
 #define in_nmi()		0
 #define in_hardirq()		lockdep_hardirq_context()
 #define in_serving_softirq()	lockdep_softirq_context(current)
+/* the host has no local_bh_disable(): only serving a softirq counts */
+#define softirq_count()		in_serving_softirq()
 #define in_task()		(!in_nmi() && !in_hardirq() && !in_serving_softirq())
 
 #endif

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# DEPT's gdb commands on a target (TARGET, default um); see
+# gdb-scripts/README.md.
+#   make gdb [SCENARIO=name]  boot a scenario's guest (default: a plain boot)
+#                             under gdb, stopped before the kernel starts;
+#                             with SCENARIO, gdb stops at DEPT's report
+#   make gdb-unit-ktap        unit tests of the commands' output, no gdb
+#                             (one KTAP document)
+#   make gdb-test-ktap        the commands in gdb against the target's
+#                             kernel (one KTAP document per TARGET)
+#
+# What gdb needs of a target is in gdb-scripts/targets/$(TARGET).toml; the
+# kernel, its output dir and how to boot it are the target's own
+# ($(TARGET)_OUT, ..., from um-config/ or qemu-config/), and the guest is
+# built by the scenario runner.  The tests boot gdb-scripts/scenarios/
+# dept-article-xyz-proc: dept-article-xyz, then /proc/dept_deps.
+
+# the debugger of targets of another architecture (targets/arm64.toml)
+DEPS_PACKAGES += gdb-multiarch
+
+GDB_TARGET_FILE = gdb-scripts/targets/$(TARGET).toml
+GDB_WORK = $(BUILD_DIR)/runs/gdb-$(TARGET)
+GDB_PYTHONPATH = scenarios:gdb-scripts
+
+# $(call gdb-session,WORK DIR): the gdb_session.py command line
+gdb-session = python3 gdb-scripts/gdb_session.py \
+	--gdb-target $(GDB_TARGET_FILE) --out $($(TARGET)_OUT) --work $(1) \
+	--prepare '$(subst ','\'',$(call run-scenarios,$(TARGET)) \
+		--scenario-dir gdb-scripts/scenarios)'
+
+.PHONY: gdb-target-check
+gdb-target-check:
+	$(call check-targets,$(TARGET))
+	$(if $(wildcard $(GDB_TARGET_FILE)),,$(error TARGET=$(TARGET): gdb \
+		does not know how to reach it (no $(GDB_TARGET_FILE))))
+
+.PHONY: gdb gdb-unit-ktap gdb-test-ktap
+gdb: gdb-target-check scenarios-prepared
+	@$(call gdb-session,$(GDB_WORK)) \
+		$(if $(SCENARIO),--scenario $(SCENARIO) --report)
+
+gdb-unit-ktap:
+	@PYTHONPATH=$(GDB_PYTHONPATH) python3 -m runner.ktap_unittest \
+		dept.render_test gdb_session_test
+
+gdb-test-ktap: gdb-target-check scenarios-prepared
+	@PYTHONPATH=$(GDB_PYTHONPATH) \
+		DEPT_GDB_SESSION='$(subst ','\'',$(call gdb-session,$(GDB_WORK)/test))' \
+		DEPT_GDB_WORK=$(GDB_WORK)/test \
+		python3 -m runner.ktap_unittest report_test

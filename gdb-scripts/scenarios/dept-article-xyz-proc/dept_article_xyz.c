@@ -1,0 +1,1 @@
+../../../scenarios/dept-article-xyz/dept_article_xyz.c

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel targets.  Each is described once, as data, by a small make
+# file (um-config/um.mk, qemu-config/x86_64.mk, qemu-config/arm64.mk)
+# that sets, for a target T:
+#   T_ARCH           ARCH= of the kernel build
+#   T_CROSS_COMPILE  CROSS_COMPILE= of the kernel build (empty: the host's)
+#   T_DEB_ARCH       Debian architecture of the guest's userspace (busybox)
+#   T_IMAGE          the image the guest boots, relative to the output dir
+#   T_FRAGMENTS      config fragments, later ones win
+#   T_TOML           how the scenario runner boots it (runner/target.py)
+#   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
+# and ends with $(eval $(call target,T)), which defines from that data:
+#   T_OUT, T_KERNEL, T_MAKE_ARGS, T_BUSYBOX, T_USER_CC
+#   make T-config    configure T_OUT from the fragments (configure-kernel.sh)
+#   make T-kernel    build the kernel (Kbuild decides what is out of date)
+#   make T-prepared  everything a scenario run on T needs
+
+ALL_TARGETS :=
+HOST_DEB_ARCH := $(shell dpkg --print-architecture)
+KBUILD_CCACHE ?= ccache
+
+define target
+ALL_TARGETS += $(1)
+DEPS_PACKAGES += $$($(1)_PACKAGES)
+$(1)_OUT := $$(BUILD_DIR)/$(1)
+$(1)_KERNEL := $$($(1)_OUT)/$$($(1)_IMAGE)
+$(1)_USER_CC := $$($(1)_CROSS_COMPILE)gcc
+$(1)_MAKE_ARGS := ARCH=$$($(1)_ARCH) \
+	$$(if $$($(1)_CROSS_COMPILE),CROSS_COMPILE=$$($(1)_CROSS_COMPILE)) \
+	CC="$$(strip $$(KBUILD_CCACHE) $$($(1)_USER_CC))"
+$(1)_CONFIG_STAMP := $$($(1)_OUT)/.config-stamp
+
+# The host's busybox-static serves guests of the host's architecture.
+ifeq ($$($(1)_DEB_ARCH),$$(HOST_DEB_ARCH))
+$(1)_BUSYBOX := /bin/busybox
+else
+$(1)_BUSYBOX := $$(BUILD_DIR)/busybox/$$($(1)_DEB_ARCH)/busybox
+DEPS_FOREIGN_ARCHS += $$($(1)_DEB_ARCH)
+$$($(1)_BUSYBOX): | deps
+	@harness/fetch-busybox.sh $$($(1)_DEB_ARCH) $$@
+endif
+
+$$($(1)_CONFIG_STAMP): $$($(1)_FRAGMENTS) $$(TREE_STAMP) harness/configure-kernel.sh
+	@harness/configure-kernel.sh $$(TREE) $$($(1)_OUT) $$($(1)_FRAGMENTS) \
+		-- $$($(1)_MAKE_ARGS)
+	@touch $$@
+
+.PHONY: $(1)-config $(1)-kernel $(1)-prepared
+$(1)-config: $$($(1)_CONFIG_STAMP)
+
+$(1)-kernel: $$($(1)_CONFIG_STAMP)
+	@echo "$(1): building $$($(1)_KERNEL)"
+	@$$(MAKE) -s -C $$(TREE) O=$$(abspath $$($(1)_OUT)) $$($(1)_MAKE_ARGS) \
+		-j$$(KBUILD_JOBS) all scripts_gdb
+
+$(1)-prepared: $(1)-kernel $$(GEN_INIT_CPIO) $$($(1)_BUSYBOX)
+endef
