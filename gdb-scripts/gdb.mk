@@ -35,9 +35,14 @@ gdb-target-check:
 		does not know how to reach it (no $(GDB_TARGET_FILE))))
 
 .PHONY: gdb gdb-unit-ktap gdb-test-ktap
+ifeq ($(TARGET),host)
+# the engine as a host program (arch-glue/host/host.mk)
+gdb: gdb-host
+else
 gdb: gdb-target-check scenarios-prepared
 	@$(call gdb-session,$(GDB_WORK)) \
 		$(if $(SCENARIO),--scenario $(SCENARIO) --report)
+endif
 
 gdb-unit-ktap:
 	@PYTHONPATH=$(GDB_PYTHONPATH) python3 -m runner.ktap_unittest \

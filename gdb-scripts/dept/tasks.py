@@ -42,6 +42,9 @@ def current() -> gdb.Value:
 	"""A pointer to the task the selected CPU (thread of gdb) runs."""
 	if lx('cpus'):
 		return lx('cpus').get_current_task(-1).address
+	if gdb.lookup_symbol('host_current')[0] is not None:
+		# the host build of the engine: current is per thread
+		return gdb.parse_and_eval('host_current')
 	if gdb.lookup_global_symbol('cpu_tasks') is not None:
 		# UML: one CPU, its task in cpu_tasks[]
 		task = gdb.parse_and_eval('cpu_tasks[0].task')
