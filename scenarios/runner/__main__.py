@@ -93,6 +93,14 @@ def dept_classes(loaded: scenario.Scenario) -> List[str]:
 		     if r.detector == 'dept' and r.classes), [])
 
 
+def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str) -> str:
+	"""The guest's kernel parameters: the harness's, those given to the
+	runner (--cmdline), then those of the scenario's 'cmdline' statements."""
+	words = [f'HARNESS_SCENARIO={loaded.name}', f'HARNESS_HALT={halt}']
+	words += [extra] if extra else []
+	return ' '.join(words + loaded.expectation.cmdline)
+
+
 def run_scenario(args: argparse.Namespace, machine: target.Target,
 		 accel: Accelerator, name: str, path: str) -> Outcome:
 	try:
@@ -116,11 +124,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 	initramfs.write(initrd, args.gen_init_cpio, args.busybox, GUEST_INIT,
 			guest_files, GUEST_TOOLS)
 	log_path = os.path.join(work, 'console.log')
-	cmdline = f'HARNESS_SCENARIO={name} HARNESS_HALT={machine.halt}'
-	if args.cmdline:
-		cmdline += ' ' + args.cmdline
 	command_args = (os.path.abspath(args.kernel), os.path.abspath(initrd),
-			cmdline)
+			guest_cmdline(loaded, machine.halt, args.cmdline))
 	if args.boot_command_to:
 		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
 			json.dump({'command': machine.boot_command(*command_args,

@@ -6,6 +6,8 @@ comment):
 
   timeout SECONDS           the guest must have finished by then (default 60)
   console REGEX             some console line must match REGEX
+  cmdline WORDS...          kernel parameters added to the guest's boot
+                            (repeatable; the words are appended in order)
   reports none             no report of any kind may appear
   report DETECTOR [title=TEXT] [classes=A,B,...] [after=DETECTOR]
                             one report of DETECTOR must appear; title: text
@@ -58,6 +60,7 @@ class Expectation:
 	console: List[re.Pattern] = field(default_factory=list)
 	reports: List[ReportSpec] = field(default_factory=list)
 	no_reports: bool = False
+	cmdline: List[str] = field(default_factory=list)
 
 
 def check_detector(name: str) -> str:
@@ -98,6 +101,10 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 			expectation.console.append(re.compile(args[0]))
 		except re.error as error:
 			raise ValueError(f'bad regular expression: {error}') from error
+	elif keyword == 'cmdline':
+		if not args:
+			raise ValueError('cmdline takes one or more kernel parameters')
+		expectation.cmdline += args
 	elif keyword == 'reports':
 		if args != ['none']:
 			raise ValueError("'reports' must be followed by 'none'")

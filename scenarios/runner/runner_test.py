@@ -11,6 +11,7 @@ import tempfile
 import unittest
 
 from runner import console, expectation, scenario, verdict
+from runner import __main__ as runner_main
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 SCENARIOS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -128,6 +129,12 @@ class ExpectationTest(unittest.TestCase):
 			expectation.ReportSpec('dept', classes=frozenset({'&(&x->lock)->rlock', 'comp_b'}),
 					       after='lockdep'),
 		])
+
+	def test_cmdline(self):
+		parsed = expect('reports none\ncmdline a=1 b\ncmdline "c=x y"\n')
+		self.assertEqual(parsed.cmdline, ['a=1', 'b', 'c=x y'])
+		self.assertEqual(expect('reports none\n').cmdline, [])
+		self.assert_error('reports none\ncmdline\n', 'cmdline takes one or more')
 
 	def test_reports_none(self):
 		parsed = expect('reports none\n')
@@ -280,6 +287,15 @@ class ScenarioTest(unittest.TestCase):
 		self.assert_load_error({**ok, 'expect': 'report\n'}, 'expect:1: report needs a detector')
 		self.assert_load_error({k: v for k, v in ok.items() if k != 'run.sh'},
 				       'has neither a Kbuild nor a run.sh')
+
+	def test_guest_cmdline(self):
+		loaded = scenario.load('x', self.make({
+			'description': 'x\n', 'run.sh': 'true\n',
+			'expect': 'reports none\ncmdline dept_pool_objs=64\n'}))
+		self.assertEqual(runner_main.guest_cmdline(loaded, 'poweroff', 'quiet'),
+				 'HARNESS_SCENARIO=x HARNESS_HALT=poweroff quiet dept_pool_objs=64')
+		self.assertEqual(runner_main.guest_cmdline(loaded, 'reboot', ''),
+				 'HARNESS_SCENARIO=x HARNESS_HALT=reboot dept_pool_objs=64')
 
 	def test_duplicate_names(self):
 		path = self.make({'description': 'x\n'})
