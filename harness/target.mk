@@ -6,7 +6,8 @@
 #   T_CROSS_COMPILE  CROSS_COMPILE= of the kernel build (empty: the host's)
 #   T_DEB_ARCH       Debian architecture of the guest's userspace (busybox)
 #   T_IMAGE          the image the guest boots, relative to the output dir
-#   T_FRAGMENTS      config fragments, later ones win
+#   T_FRAGMENTS      config fragments, later ones win: GUEST_FRAGMENTS (what
+#                    every guest kernel needs), then the target's own
 #   T_TOML           how the scenario runner boots it (runner/target.py)
 #   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
 # and ends with $(eval $(call target,T)), which defines from that data:
@@ -16,6 +17,7 @@
 #   make T-prepared  everything a scenario run on T needs
 
 ALL_TARGETS :=
+GUEST_FRAGMENTS := $(sort $(wildcard scenarios/guest/*.config))
 HOST_DEB_ARCH := $(shell dpkg --print-architecture)
 KBUILD_CCACHE ?= ccache
 

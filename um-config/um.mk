@@ -5,7 +5,7 @@ um_ARCH := um
 um_CROSS_COMPILE :=
 um_DEB_ARCH := $(HOST_DEB_ARCH)
 um_IMAGE := linux
-um_FRAGMENTS := scenarios/guest/kernel.config $(sort $(wildcard um-config/*.config))
+um_FRAGMENTS := $(GUEST_FRAGMENTS) $(sort $(wildcard um-config/*.config))
 um_TOML := um-config/target.toml
 um_PACKAGES :=
 $(eval $(call target,um))

@@ -72,6 +72,12 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	return parser.parse_args(argv)
 
 
+def guest_started(line: str) -> bool:
+	"""The guest's /init has started the scenario: the guest is up."""
+	return bool(console_parser.START_MARKER.match(
+		console_parser.strip_timestamp(line)))
+
+
 def boot_guest(args: argparse.Namespace, machine: target.Target,
 	       accel: Accelerator, command_args, timeout: int,
 	       log_path: str) -> target.Boot:
@@ -79,9 +85,7 @@ def boot_guest(args: argparse.Namespace, machine: target.Target,
 	while True:
 		boot = target.boot(machine.boot_command(*command_args, accel.current),
 				   timeout, log_path, args.show_console,
-				   ready=lambda line: bool(console_parser.START_MARKER.match(
-					   console_parser.strip_timestamp(line))),
-				   ready_within=accel.ready_within)
+				   ready=guest_started, ready_within=accel.ready_within)
 		if not accel.judge_trial(boot.ready):
 			return boot
 

@@ -14,6 +14,7 @@ from typing import FrozenSet, List, Optional
 
 TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\] ')
 # Terminal control sequences: firmware (SeaBIOS) clears the serial console.
+TERMINAL_RESET = '\x1bc'
 ESCAPE = re.compile(r'\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-~])')
 START_MARKER = re.compile(r'^harness: scenario (\S+) start$')
 EXIT_MARKER = re.compile(r'^harness: scenario (\S+) exit (\d+)$')
@@ -141,6 +142,9 @@ def find_reports(lines: List[str]) -> List[Report]:
 
 
 def parse(text: str, scenario: str) -> Console:
+	# A terminal reset (ESC c), which firmware sends before the kernel
+	# prints, may follow firmware text without a newline: it starts a line.
+	text = text.replace(TERMINAL_RESET, TERMINAL_RESET + '\n')
 	lines = [strip_timestamp(line) for line in text.splitlines()]
 	started = False
 	exit_status = None

@@ -42,6 +42,12 @@ class ConsoleTest(unittest.TestCase):
 			'\x1bc\x1b[?7l\x1b[2J[    0.000000] Linux version 6.12.118+\r\n'),
 			'Linux version 6.12.118+')
 
+	def test_terminal_reset_starts_a_line(self):
+		seen = console.parse('SeaBIOS\nBooting from ROM..\x1bc\x1b[?7l\x1b[2J'
+				     '[    0.000000] Linux version 6.12.118+\r\n', 'x')
+		self.assertEqual(seen.lines, ['SeaBIOS', 'Booting from ROM..',
+					      'Linux version 6.12.118+'])
+
 	def test_markers_of_another_scenario_are_ignored(self):
 		seen = load_console('clean_boot.log', 'lockdep-abba')
 		self.assertFalse(seen.started)
