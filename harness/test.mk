@@ -3,9 +3,12 @@
 # 'N passed, N failed' (see harness/ktap_stages.py).  Stages, in order:
 #   host       the engine built into a host program (when host.mk exists)
 #   unit       unit tests of the scenario runner and of this harness
+#   gdb-unit   unit tests of the gdb commands' output (no gdb)
 #   TARGET...  for each of TARGETS (default: all, see harness/target.mk) the
 #              scenario suite booted on that target; its kernel is built
 #              first, and a build that fails fails this stage
+#   gdb-T      the gdb commands against the um and x86_64 kernels, stopped
+#              at the report of dept-article-xyz
 #   kunit      the kernel's kunit.py parse reads every stage's KTAP
 # The wall time of each stage (and of each target's build) is printed
 # before the closing line.
@@ -15,7 +18,10 @@ TARGETS ?= $(ALL_TARGETS)
 TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
 HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
-TEST_STAGES := $(HOST_STAGE) unit $(TEST_TARGETS)
+# DEPT's gdb commands, tested on the targets the gdb issue asks for
+GDB_TEST_TARGETS := $(filter um x86_64,$(TEST_TARGETS))
+TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
+	$(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := PYTHONPATH=scenarios:harness python3 -m runner.ktap_unittest \
@@ -23,6 +29,9 @@ stage-unit := PYTHONPATH=scenarios:harness python3 -m runner.ktap_unittest \
 $(foreach t,$(ALL_TARGETS),$(eval stage-$(t) = $$(call run-scenarios,$(t))))
 $(foreach t,$(ALL_TARGETS),$(eval \
 	build-$(t) := $(MAKE) -s --no-print-directory $(t)-prepared))
+stage-gdb-unit := $(MAKE) -s --no-print-directory gdb-unit-ktap
+$(foreach t,$(ALL_TARGETS),$(eval \
+	stage-gdb-$(t) := $(MAKE) -s --no-print-directory gdb-test-ktap TARGET=$(t)))
 stage-kunit := python3 harness/check_kunit_parse.py \
 	$(TREE)/tools/testing/kunit/kunit.py $(TEST_STAGES:%=$(TEST_OUT)/%.ktap)
 
