@@ -89,6 +89,21 @@ static int __init dept_aggressive_timeout_setup(char *str)
 }
 __setup("dept_aggressive_timeout=", dept_aggressive_timeout_setup);
 
+/*
+ * "dept=off" on the command line keeps the engine from ever starting,
+ * while every hook stays compiled in: the cost of DEPT switched off.
+ */
+static bool dept_enabled __initdata = true;
+
+static int __init dept_enabled_setup(char *str)
+{
+	if (kstrtobool(str, &dept_enabled))
+		pr_warn("DEPT: dept=%s is not a boolean; keeping %s\n",
+			str, dept_enabled ? "on" : "off");
+	return 1;
+}
+__setup("dept=", dept_enabled_setup);
+
 /* protects the graph; see the locking rules above */
 static arch_spinlock_t dept_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 
@@ -1939,6 +1954,11 @@ void __init dept_init(void)
 
 	for (i = 0; i < OBJECT_NR; i++)
 		mem += dept_pool[i].obj_sz * dept_pool[i].obj_nr;
+
+	if (!dept_enabled) {
+		pr_info("DEPT: switched off by dept=off\n");
+		return;
+	}
 
 	WRITE_ONCE(dept_ready, true);
 	pr_info("DEPT: dependency tracker active (pools %zu KB, dept_task %zu bytes)\n",
