@@ -22,7 +22,7 @@ HOST_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE -O2 -g -fno-omit-frame-pointer -pthread 
 		   -include $(HOST_DIR)/include/linux/compiler_types.h \
 		   -I$(HOST_DIR)/include -Isrc/include -Isrc/kernel/dependency \
 		   -MMD -MP
-HOST_LDLIBS	:= -pthread -lelf
+HOST_LDLIBS	:= -pthread -lelf -Wl,-T,$(HOST_DIR)/event_sites.lds
 
 HOST_ENGINE	:= src/kernel/dependency/dept.c
 HOST_SRCS	:= $(wildcard $(HOST_DIR)/runtime/*.c $(HOST_DIR)/tests/*.c)
@@ -40,9 +40,9 @@ host-deps:
 host-build: $(HOST_BIN)
 
 # Quiet, on standard error: host-test-ktap's standard output is KTAP only.
-$(HOST_BIN): $(HOST_OBJS)
+$(HOST_BIN): $(HOST_OBJS) $(HOST_DIR)/event_sites.lds
 	@echo "  LD      $@" >&2
-	@$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
+	@$(HOST_CC) -o $@ $(HOST_OBJS) $(HOST_LDLIBS)
 
 $(HOST_OUT)/obj/dept.o: $(HOST_ENGINE) | host-deps
 	@mkdir -p $(dir $@)

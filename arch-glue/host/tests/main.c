@@ -28,6 +28,7 @@ static const struct host_suite *const suites[] = {
 	&unit_suite,
 	&patterns_suite,
 	&internals_suite,
+	&annotations_suite,
 	&soak_suite,
 };
 

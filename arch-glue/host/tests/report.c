@@ -163,7 +163,8 @@ static void describe(char *buf, size_t size, const struct report *r)
 
 /* Lines that announce a report other than DEPT's cycle report. */
 static const char *const other_reports[] = {
-	"WARNING:", "BUG:", "Kernel panic", "DEPT: stopped",
+	"WARNING:", "BUG:", "Kernel panic", "DEPT: stopped", "DEPT_WARN:",
+	"DEPT: Circular recover dependency",
 };
 
 void __expect_reports(const char *file, int line,

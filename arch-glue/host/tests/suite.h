@@ -23,6 +23,7 @@ struct host_suite {
 extern const struct host_suite unit_suite;
 extern const struct host_suite patterns_suite;
 extern const struct host_suite internals_suite;
+extern const struct host_suite annotations_suite;
 extern const struct host_suite soak_suite;
 
 /* the program's options that cases read */

@@ -108,6 +108,90 @@ struct dept_ext_wgen {
 	unsigned int			wgen;
 };
 
+/*
+ * An event site: one place in the code that triggers the event some
+ * waiter waits for.  When the event at one site cannot happen, another
+ * site may still wake the waiter: dept_recover_event(es, rs) declares
+ * that @rs recovers @es.  A cycle through the event at a recoverable
+ * site is not a deadlock, so event_site() does not track that event.
+ * Recover dependencies themselves must not form a cycle: the sites of
+ * such a cycle would each wait for another to recover them.
+ *
+ * A site counts as used once the code names it in event_site(); the
+ * mark is a pointer in the section .dept.event_sites of the kernel or
+ * of a module, read when it is loaded.  Recovering with a site that is
+ * declared but never used is a mistake DEPT warns about.
+ */
+struct dept_event_site {
+	const char			*name;
+
+	/* the function that uses the site, known once @used */
+	const char			*func_name;
+
+	/* recover dependencies out of and into this site; under the graph lock */
+	struct list_head		dep_head;
+	struct list_head		dep_rev_head;
+
+	/* BFS bookkeeping, valid while the graph lock is held */
+	unsigned int			bfs_gen;
+	struct dept_event_site		*bfs_parent;
+	struct list_head		bfs_node;
+
+	bool				used;
+};
+
+/* @recover_site recovers @evt_site; one per dept_recover_event() call site */
+struct dept_event_site_dep {
+	struct dept_event_site		*evt_site;
+	struct dept_event_site		*recover_site;
+
+	/* in evt_site->dep_head, recover_site->dep_rev_head, dept's list of all */
+	struct list_head		dep_node;
+	struct list_head		dep_rev_node;
+	struct list_head		all_node;
+};
+
+#define DEPT_EVENT_SITE_INITIALIZER(es)					\
+{									\
+	.name = #es,							\
+	.func_name = NULL,						\
+	.dep_head = { &(es).dep_head, &(es).dep_head },			\
+	.dep_rev_head = { &(es).dep_rev_head, &(es).dep_rev_head },		\
+	.bfs_gen = 0U,							\
+	.bfs_parent = NULL,						\
+	.bfs_node = { &(es).bfs_node, &(es).bfs_node },			\
+	.used = false,							\
+}
+
+#define DEPT_EVENT_SITE_DEP_INITIALIZER(esd)				\
+{									\
+	.evt_site = NULL,						\
+	.recover_site = NULL,						\
+	.dep_node = { &(esd).dep_node, &(esd).dep_node },			\
+	.dep_rev_node = { &(esd).dep_rev_node, &(esd).dep_rev_node },		\
+	.all_node = { &(esd).all_node, &(esd).all_node },			\
+}
+
+/* what .dept.event_sites points to: a site and the function using it */
+struct dept_event_site_init {
+	struct dept_event_site		*evt_site;
+	const char			*func_name;
+};
+
+#define dept_event_site_used(es)					\
+do {									\
+	static struct dept_event_site_init __dept_esi __initdata =	\
+		{ .evt_site = (es), .func_name = __func__ };		\
+	static struct dept_event_site_init *__dept_esip __used		\
+		__section(".dept.event_sites") = &__dept_esi;		\
+} while (0)
+
+/*
+ * Order between two maps of one class, as lockdep's lock_cmp_fn: a
+ * negative value means @a may be held while waiting for @b.
+ */
+typedef int (*dept_cmp_fn_t)(const struct dept_map *a, const struct dept_map *b);
+
 /* An event context entered and not yet exited by a task. */
 struct dept_ecxt_held {
 	/* NULL for a placeholder that is never checked (nest_lock) */
@@ -181,6 +265,9 @@ struct dept_task {
 
 	/* the task runs __schedule() */
 	bool				in_sched;
+
+	/* non-zero inside event_site() of a recoverable site */
+	int				skip_event;
 };
 
 #define DEPT_TASK_INITIALIZER(t)				\
@@ -202,6 +289,7 @@ struct dept_task {
 	.missing_ecxt = 0,					\
 	.task_exit = false,					\
 	.in_sched = false,					\
+	.skip_event = 0,					\
 }
 
 extern void dept_on(void);
@@ -250,6 +338,37 @@ extern void dept_key_init(struct dept_key *k);
 extern void dept_key_destroy(struct dept_key *k);
 extern void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f, struct dept_key *new_k, unsigned long new_e_f, unsigned long new_ip, const char *new_c_fn, const char *new_e_fn, int new_sub_l);
 
+extern void dept_map_set_cmp_fn(struct dept_map *m, dept_cmp_fn_t cmp);
+
+extern void dept_mark_event_sites_used(struct dept_event_site_init **start, unsigned int nr);
+extern void __dept_recover_event(struct dept_event_site_dep *esd, struct dept_event_site *es, struct dept_event_site *rs);
+extern bool dept_skip_event_begin(struct dept_event_site *es);
+extern void dept_skip_event_end(void);
+
+/* @rs recovers @es: see struct dept_event_site */
+#define dept_recover_event(es, rs)					\
+do {									\
+	static struct dept_event_site_dep __dept_esd =			\
+		DEPT_EVENT_SITE_DEP_INITIALIZER(__dept_esd);		\
+									\
+	__dept_recover_event(&__dept_esd, es, rs);			\
+} while (0)
+
+/*
+ * Run @evt, which triggers the event of site @es; the event is not
+ * tracked if another site recovers @es.
+ */
+#define event_site(es, evt)						\
+do {									\
+	bool __dept_skip;						\
+									\
+	dept_event_site_used(es);					\
+	__dept_skip = dept_skip_event_begin(es);			\
+	evt;								\
+	if (__dept_skip)						\
+		dept_skip_event_end();					\
+} while (0)
+
 extern void dept_softirq_enter(void);
 extern void dept_hardirq_enter(void);
 extern void dept_softirqs_on_ip(unsigned long ip);
@@ -259,8 +378,10 @@ struct dept_key { };
 struct dept_map { };
 struct dept_ext_wgen { };
 struct dept_task { };
+struct dept_event_site { };
 
 #define DEPT_MAP_INITIALIZER(n, k)			{ }
+#define DEPT_EVENT_SITE_INITIALIZER(es)			{ }
 #define DEPT_TASK_INITIALIZER(t)			{ }
 
 #define dept_on()					do { } while (0)
@@ -293,9 +414,16 @@ struct dept_task { };
 #define dept_key_destroy(k)				do { (void)(k); } while (0)
 #define dept_map_ecxt_modify(m, e_f, n_k, n_e_f, n_ip, n_c_fn, n_e_fn, n_sl) do { (void)(n_k); (void)(n_c_fn); (void)(n_e_fn); } while (0)
 
+#define dept_map_set_cmp_fn(m, cmp)			do { } while (0)
+#define dept_recover_event(es, rs)			do { (void)(es); (void)(rs); } while (0)
+#define event_site(es, evt)				do { (void)(es); evt; } while (0)
+
 #define dept_softirq_enter()				do { } while (0)
 #define dept_hardirq_enter()				do { } while (0)
 #define dept_softirqs_on_ip(ip)				do { } while (0)
 #define dept_hardirqs_on()				do { } while (0)
 #endif /* CONFIG_DEPT */
+
+#define DECLARE_DEPT_EVENT_SITE(es)	extern struct dept_event_site (es)
+#define DEFINE_DEPT_EVENT_SITE(es)	struct dept_event_site (es) = DEPT_EVENT_SITE_INITIALIZER(es)
 #endif /* __LINUX_DEPT_H */

@@ -41,6 +41,7 @@
 #define pr_fmt(fmt) fmt
 
 #include <linux/sched.h>
+#include <linux/sched/debug.h>
 #include <linux/stacktrace.h>
 #include <linux/spinlock.h>
 #include <linux/kallsyms.h>
@@ -501,6 +502,33 @@ static struct dept_stack *get_current_stack(void)
 
 	if (s)
 		s->nr = stack_trace_save(s->raw, DEPT_MAX_STACK_ENTRY, 2);
+	return s;
+}
+
+/*
+ * The stack of a wait that __schedule() commits, from where the task
+ * staged it: the engine's and the scheduler's frames on top say nothing.
+ */
+static struct dept_stack *get_staged_stack(void)
+{
+	unsigned long raw[2 * DEPT_MAX_STACK_ENTRY];
+	struct dept_stack *s;
+	int nr, i = 0;
+
+	s = alloc_obj(OBJECT_stack);
+	if (!s)
+		return NULL;
+
+	nr = stack_trace_save(raw, ARRAY_SIZE(raw), 2);
+	while (i < nr && !in_sched_functions(raw[i]))
+		i++;
+	if (i == nr)
+		i = 0;
+	while (i < nr && in_sched_functions(raw[i]))
+		i++;
+
+	s->nr = min(nr - i, DEPT_MAX_STACK_ENTRY);
+	memcpy(s->raw, raw + i, s->nr * sizeof(raw[0]));
 	return s;
 }
 
@@ -1095,9 +1123,9 @@ static void add_hist(struct dept_wait *w, unsigned int wg,
  * Contexts of the same class entered with another local subclass
  * (*_lock_nested()) are the user's declared nesting and are skipped.
  */
-static void add_wait(struct dept_class *c, unsigned long ip,
-		     const char *w_fn, int sub_l, bool sched_sleep,
-		     long timeout)
+static void add_wait(struct dept_class *c, struct dept_map *m,
+		     unsigned long ip, const char *w_fn, int sub_l,
+		     bool sched_sleep, long timeout)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_wait *w;
@@ -1111,7 +1139,7 @@ static void add_wait(struct dept_class *c, unsigned long ip,
 	w->class = get_class(c);
 	w->wait_fn = w_fn;
 	w->wait_ip = ip;
-	w->wait_stack = get_current_stack();
+	w->wait_stack = sched_sleep ? get_staged_stack() : get_current_stack();
 	w->sched_sleep = sched_sleep;
 	/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
 	w->timeout = timeout >= 0 && timeout != LONG_MAX;
@@ -1129,6 +1157,10 @@ static void add_wait(struct dept_class *c, unsigned long ip,
 		if (!eh->ecxt)
 			continue;
 		if (eh->class == c && eh->sub_l != sub_l)
+			continue;
+		/* the user's order between instances of one class */
+		if (eh->class == c && c->cmp_fn && !sched_sleep &&
+		    c->cmp_fn(eh->map, m) < 0)
 			continue;
 		add_dep(eh->ecxt, w);
 	}
@@ -1361,6 +1393,30 @@ void dept_key_init(struct dept_key *k)
 }
 EXPORT_SYMBOL_GPL(dept_key_init);
 
+/*
+ * @cmp orders the maps of @m's classes, as lockdep_set_lock_cmp_fn()
+ * does for lockdep: holding one while waiting for another that comes
+ * after it is the user's declared nesting, not a dependency.
+ */
+void dept_map_set_cmp_fn(struct dept_map *m, dept_cmp_fn_t cmp)
+{
+	unsigned long flags;
+	int e;
+
+	if (!dept_may_enter() || m->nocheck)
+		return;
+
+	flags = dept_enter();
+	for (e = 0; e < DEPT_MAX_SUBCLASSES_EVT; e++) {
+		struct dept_class *c = map_class(m, 1UL << e, false);
+
+		if (c)
+			WRITE_ONCE(c->cmp_fn, cmp);
+	}
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_map_set_cmp_fn);
+
 /* ---------------------------------------------------------------------
  * The API: waits, events and event contexts
  * ---------------------------------------------------------------------
@@ -1376,7 +1432,7 @@ static void __dept_wait(struct dept_map *m, unsigned long w_f,
 		struct dept_class *c = map_class(m, 1UL << e, sched_map);
 
 		if (c)
-			add_wait(c, ip, w_fn, sub_l, sched_sleep, timeout);
+			add_wait(c, m, ip, w_fn, sub_l, sched_sleep, timeout);
 	}
 }
 
@@ -1545,7 +1601,8 @@ void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
 	}
 
 	flags = dept_enter();
-	__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p));
+	if (!dept_task()->skip_event)
+		__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p));
 	/* the next wait requests the event again */
 	WRITE_ONCE(*wg_p, 0U);
 	dept_exit(flags);
@@ -1700,7 +1757,7 @@ void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 	rdt->stage_m.wgen = 0U;
 	stage_unlock(rdt);
 
-	if (m.keys && m.wgen)
+	if (m.keys && m.wgen && !dt->skip_event)
 		__dept_event(&m, real_m, 1UL, ip, "try_to_wake_up",
 			     sched_map, m.wgen);
 	dept_exit(flags);
@@ -1714,6 +1771,201 @@ void dept_sched_enter(void)
 void dept_sched_exit(void)
 {
 	dept_task()->in_sched = false;
+}
+
+/* ---------------------------------------------------------------------
+ * Recover dependencies between event sites
+ * ---------------------------------------------------------------------
+ */
+
+static bool within(const void *addr, void *start, unsigned long size)
+{
+	return addr >= start && addr < start + size;
+}
+
+/*
+ * Every recover dependency declared, including those refused because a
+ * site was never used, so that dept_free_range() finds them.  Under
+ * dept_spin, as are the sites' dep lists and BFS fields.
+ */
+static LIST_HEAD(dept_esds);
+
+void dept_mark_event_sites_used(struct dept_event_site_init **start,
+				unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct dept_event_site *es = start[i]->evt_site;
+
+		WRITE_ONCE(es->func_name, start[i]->func_name);
+		WRITE_ONCE(es->used, true);
+	}
+}
+
+/*
+ * Whether @new closes a cycle: its event site is reachable from its
+ * recover site.  The sites on the way record their parent.
+ */
+static bool recover_cycle(struct dept_event_site_dep *new)
+{
+	struct dept_event_site *root = new->recover_site;
+	bool found = false;
+	LIST_HEAD(queue);
+
+	if (!++bfs_gen)
+		++bfs_gen;
+
+	root->bfs_gen = bfs_gen;
+	root->bfs_parent = new->evt_site;
+	list_add_tail(&root->bfs_node, &queue);
+
+	while (!list_empty(&queue)) {
+		struct dept_event_site *es, *next;
+		struct dept_event_site_dep *esd;
+
+		es = list_first_entry(&queue, struct dept_event_site, bfs_node);
+		list_del_init(&es->bfs_node);
+		if (found)
+			continue;
+		if (es == new->evt_site) {
+			found = true;
+			continue;
+		}
+
+		list_for_each_entry(esd, &es->dep_head, dep_node) {
+			next = esd->recover_site;
+			if (next->bfs_gen == bfs_gen)
+				continue;
+			next->bfs_gen = bfs_gen;
+			next->bfs_parent = es;
+			list_add_tail(&next->bfs_node, &queue);
+		}
+	}
+	return found;
+}
+
+/* The cycle that @new closed, from its event site round to it again. */
+static void print_recover_cycle(struct dept_event_site_dep *new)
+{
+	struct dept_event_site *path[DEPT_MAX_CYCLE_PRINT];
+	struct dept_event_site *es = new->evt_site;
+	int nr = 0;
+	int i;
+
+	do {
+		path[nr++] = es;
+		es = es->bfs_parent;
+	} while (es != new->evt_site && nr < DEPT_MAX_CYCLE_PRINT);
+
+	WRITE_ONCE(dept_reporting, 1);
+	dept_nr_reports++;
+	pr_warn("===================================================\n");
+	pr_warn("DEPT: Circular recover dependency has been detected.\n");
+	pr_warn("%s %s\n", init_utsname()->release, print_tainted());
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("summary\n");
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("*** each event site waits for the next to recover it ***\n");
+	pr_warn("\n");
+	/* path[] runs backwards: each site was reached from the one after it */
+	for (i = 0; i < nr; i++) {
+		struct dept_event_site *from = path[(nr - i) % nr];
+		struct dept_event_site *to = path[nr - 1 - i];
+
+		pr_warn("event site(%s@%s) is recovered by event site(%s@%s)\n",
+			from->name, from->func_name ?: "(unknown)",
+			to->name, to->func_name ?: "(unknown)");
+	}
+	pr_warn("---------------------------------------------------\n");
+	pr_warn("information that might be helpful\n");
+	pr_warn("---------------------------------------------------\n");
+	dump_stack();
+	WRITE_ONCE(dept_reporting, 0);
+}
+
+void __dept_recover_event(struct dept_event_site_dep *esd,
+			  struct dept_event_site *es,
+			  struct dept_event_site *rs)
+{
+	struct dept_event_site *unused = NULL;
+	unsigned long flags;
+
+	if (!dept_may_enter() || READ_ONCE(esd->evt_site))
+		return;
+
+	flags = dept_enter();
+	if (!dept_lock())
+		goto exit;
+	/* another task may have declared it meanwhile */
+	if (esd->evt_site)
+		goto unlock;
+
+	WRITE_ONCE(esd->evt_site, es);
+	esd->recover_site = rs;
+	list_add(&esd->all_node, &dept_esds);
+
+	if (!READ_ONCE(es->used))
+		unused = es;
+	else if (!READ_ONCE(rs->used))
+		unused = rs;
+	if (unused)
+		goto unlock;
+
+	list_add(&esd->dep_node, &es->dep_head);
+	list_add(&esd->dep_rev_node, &rs->dep_rev_head);
+	if (recover_cycle(esd))
+		print_recover_cycle(esd);
+unlock:
+	dept_unlock();
+	if (unused) {
+		pr_warn("DEPT_INFO: dept_event_site %s has never been used.\n",
+			unused->name);
+		pr_warn("DEPT_WARN: Cannot track recover dependency with events that never used.\n");
+		dump_stack();
+	}
+exit:
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(__dept_recover_event);
+
+/*
+ * event_site() of @es: while its event runs, the task's events are not
+ * tracked if another site recovers @es.  Returns whether it counts.
+ */
+bool dept_skip_event_begin(struct dept_event_site *es)
+{
+	if (!dept_working() || list_empty(&es->dep_head))
+		return false;
+
+	dept_task()->skip_event++;
+	return true;
+}
+EXPORT_SYMBOL_GPL(dept_skip_event_begin);
+
+void dept_skip_event_end(void)
+{
+	dept_task()->skip_event--;
+}
+EXPORT_SYMBOL_GPL(dept_skip_event_end);
+
+/* Forget the recover dependencies that name anything in the range. */
+static void free_esd_range(void *start, unsigned long sz)
+{
+	struct dept_event_site_dep *esd, *n;
+
+	list_for_each_entry_safe(esd, n, &dept_esds, all_node) {
+		if (!within(esd, start, sz) &&
+		    !within(esd->evt_site, start, sz) &&
+		    !within(esd->recover_site, start, sz))
+			continue;
+
+		list_del_init(&esd->all_node);
+		list_del_init(&esd->dep_node);
+		list_del_init(&esd->dep_rev_node);
+		/* a later dept_recover_event() there declares it anew */
+		WRITE_ONCE(esd->evt_site, NULL);
+	}
 }
 
 /* ---------------------------------------------------------------------
@@ -1835,11 +2087,6 @@ void dept_task_exit(struct task_struct *t)
  * ---------------------------------------------------------------------
  */
 
-static bool within(const void *addr, void *start, unsigned long size)
-{
-	return addr >= start && addr < start + size;
-}
-
 static void put_dep_rcu(struct rcu_head *rh)
 {
 	put_dep(container_of(rh, struct dept_dep, rh));
@@ -1923,6 +2170,7 @@ void dept_free_range(void *start, unsigned int sz)
 		drop_irq_marks(c);
 		call_rcu(&c->rh, put_class_rcu);
 	}
+	free_esd_range(start, sz);
 
 	arch_spin_unlock(&dept_spin);
 	dept_task()->recursive--;
@@ -1940,6 +2188,9 @@ EXPORT_SYMBOL_GPL(dept_key_destroy);
  * ---------------------------------------------------------------------
  */
 
+/* the kernel's marks of used event sites; see dept_event_site_used() */
+extern char __dept_event_sites_start[], __dept_event_sites_end[];
+
 void __init dept_init(void)
 {
 	size_t mem = 0;
@@ -1954,6 +2205,10 @@ void __init dept_init(void)
 
 	for (i = 0; i < OBJECT_NR; i++)
 		mem += dept_pool[i].obj_sz * dept_pool[i].obj_nr;
+
+	dept_mark_event_sites_used((struct dept_event_site_init **)__dept_event_sites_start,
+				   (__dept_event_sites_end - __dept_event_sites_start) /
+				   sizeof(struct dept_event_site_init *));
 
 	if (!dept_enabled) {
 		pr_info("DEPT: switched off by dept=off\n");

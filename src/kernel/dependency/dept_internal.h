@@ -56,6 +56,9 @@ struct dept_class {
 	/* named "<sched>": keyed by a call site, not by a map */
 	bool				sched_map;
 
+	/* the order of its maps, from lockdep_set_lock_cmp_fn(); or NULL */
+	dept_cmp_fn_t			cmp_fn;
+
 	/* unhashed by dept_free_range(); no new dependency may use it */
 	bool				dead;
 

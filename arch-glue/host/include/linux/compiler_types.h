@@ -23,6 +23,7 @@
 #define __maybe_unused		__attribute__((__unused__))
 #define __always_unused		__attribute__((__unused__))
 #define __used			__attribute__((__used__))
+#define __section(s)		__attribute__((__section__(s)))
 #define __must_check		__attribute__((__warn_unused_result__))
 #define __aligned(x)		__attribute__((__aligned__(x)))
 #define __packed		__attribute__((__packed__))

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The annotations that tell DEPT what it cannot see: recover sites
+ * (an event another site can also trigger) and the order between the
+ * instances of one lock class (lockdep_set_lock_cmp_fn()).
+ */
+#include <string.h>
+#include <stdlib.h>
+#include <linux/dept.h>
+#include <linux/init.h>
+#include "prims.h"
+#include "report.h"
+#include "suite.h"
+
+static struct tlock A;
+static struct dept_map W;
+
+DEFINE_DEPT_EVENT_SITE(es_main);
+DEFINE_DEPT_EVENT_SITE(es_rescue);
+DEFINE_DEPT_EVENT_SITE(es_plain);
+DEFINE_DEPT_EVENT_SITE(es_a);
+DEFINE_DEPT_EVENT_SITE(es_b);
+DEFINE_DEPT_EVENT_SITE(es_never);
+
+/*
+ * The cycle of unit.sdt_event, W -> A -> W, with W's event triggered
+ * at @site: reported unless another site recovers @site.
+ */
+#define CYCLE_THROUGH_SITE(site)					\
+do {									\
+	tlock_init(&A, NULL, "A");					\
+	dept_map_init(&W, NULL, 0, "W");				\
+	sdt_request_event(&W);						\
+	tlock_lock(&A);							\
+	tlock_unlock(&A);						\
+	event_site(site, sdt_event(&W));				\
+	tlock_lock(&A);							\
+	sdt_wait(&W);							\
+	tlock_unlock(&A);						\
+} while (0)
+
+static void test_recovered_event(void)
+{
+	event_site(&es_rescue, sdt_event(&W));
+	dept_recover_event(&es_main, &es_rescue);
+	CYCLE_THROUGH_SITE(&es_main);
+	EXPECT_NO_REPORT();
+}
+
+/* Without a recover site the same cycle is a deadlock. */
+static void test_plain_event(void)
+{
+	CYCLE_THROUGH_SITE(&es_plain);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "W:0"));
+}
+
+/* Whether the console holds @text; frees it. */
+static bool console_has(const char *text)
+{
+	char *console = host_console_take();
+	bool found = console && strstr(console, text);
+
+	free(console);
+	return found;
+}
+
+static void use_ab(void)
+{
+	dept_map_init(&W, NULL, 0, "W");
+	event_site(&es_a, sdt_event(&W));
+	event_site(&es_b, sdt_event(&W));
+}
+
+static void test_recover_cycle(void)
+{
+	use_ab();
+	dept_recover_event(&es_a, &es_b);
+	dept_recover_event(&es_b, &es_a);
+	/* the cycle starts with the dependency that closed it */
+	CHECK(console_has("event site(es_b@use_ab) is recovered by event site(es_a@use_ab)\n"
+			  "event site(es_a@use_ab) is recovered by event site(es_b@use_ab)\n"),
+	      "no report of the recover cycle es_b -> es_a -> es_b");
+}
+
+static void test_recover_unused(void)
+{
+	use_ab();
+	dept_recover_event(&es_a, &es_never);
+	CHECK(console_has("DEPT_INFO: dept_event_site es_never has never been used.\n"
+			  "DEPT_WARN: Cannot track recover dependency with events that never used.\n"),
+	      "no warning of the unused site");
+}
+
+/* Instances of one class ordered by address, as pipe_lock_cmp_fn(). */
+static int by_address(const struct dept_map *a, const struct dept_map *b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static void test_cmp_fn_order(void)
+{
+	static struct dept_key key;
+	struct tlock pair[2];
+
+	tlock_init(&pair[0], &key, "P");
+	tlock_init(&pair[1], &key, "P");
+	dept_map_set_cmp_fn(&pair[0].dmap, by_address);
+
+	tlock_lock(&pair[0]);
+	tlock_lock(&pair[1]);
+	tlock_unlock(&pair[1]);
+	tlock_unlock(&pair[0]);
+	EXPECT_NO_REPORT();
+
+	tlock_lock(&pair[1]);
+	tlock_lock(&pair[0]);
+	tlock_unlock(&pair[0]);
+	tlock_unlock(&pair[1]);
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "P:0"));
+}
+
+const struct host_suite annotations_suite = {
+	.name = "annotations",
+	.cases = (const struct host_case[]) {
+		{ "recovered_event", test_recovered_event },
+		{ "plain_event", test_plain_event },
+		{ "recover_cycle", test_recover_cycle },
+		{ "recover_unused", test_recover_unused },
+		{ "cmp_fn_order", test_cmp_fn_order },
+		{ }
+	},
+};
