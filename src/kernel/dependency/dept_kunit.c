@@ -202,6 +202,53 @@ static void dept_test_sdt_onstack(struct kunit *test)
 	kunit_forget(test);
 }
 
+static DEFINE_DEPT_EVENT_SITE(kunit_es_main);
+static DEFINE_DEPT_EVENT_SITE(kunit_es_rescue);
+static DEFINE_DEPT_EVENT_SITE(kunit_es_a);
+static DEFINE_DEPT_EVENT_SITE(kunit_es_b);
+
+/* The on-stack cycle, its event at a site another site recovers. */
+static void dept_test_recovered_event(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map x, ev;
+
+	kunit_map(&x, 0, "kunit_rec_x");
+	kunit_map(&ev, 1, "kunit_rec_event");
+	dept_recover_event(&kunit_es_main, &kunit_es_rescue);
+
+	ldt_lock(&x, 0, 0, NULL, _THIS_IP_);
+	dept_wait(&ev, 1UL, _THIS_IP_, __func__, 0, -1L);
+	ldt_unlock(&x, _THIS_IP_);
+
+	sdt_request_event(&ev);
+	ldt_lock(&x, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&x, _THIS_IP_);
+	event_site(&kunit_es_main, sdt_event(&ev));
+	/* the rescue path, a site used as well */
+	event_site(&kunit_es_rescue, sdt_event(&ev));
+
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports);
+	kunit_forget(test);
+}
+
+/* Two sites that recover each other: a circular recover dependency. */
+static void dept_test_recover_cycle(struct kunit *test)
+{
+	unsigned int reports = dept_reports();
+	struct dept_map ev;
+
+	kunit_map(&ev, 0, "kunit_rec_cycle");
+	event_site(&kunit_es_a, sdt_event(&ev));
+	event_site(&kunit_es_b, sdt_event(&ev));
+
+	dept_recover_event(&kunit_es_a, &kunit_es_b);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports);
+	dept_recover_event(&kunit_es_b, &kunit_es_a);
+	KUNIT_EXPECT_EQ(test, dept_reports(), reports + 1);
+	kunit_forget(test);
+}
+
 static struct kunit_case dept_test_cases[] = {
 	KUNIT_CASE(dept_test_before_wraps),
 	KUNIT_CASE(dept_test_wgen_never_zero),
@@ -211,6 +258,8 @@ static struct kunit_case dept_test_cases[] = {
 	KUNIT_CASE(dept_test_mutex_aa),
 	KUNIT_CASE(dept_test_nested_no_cycle),
 	KUNIT_CASE(dept_test_sdt_onstack),
+	KUNIT_CASE(dept_test_recovered_event),
+	KUNIT_CASE(dept_test_recover_cycle),
 	{}
 };
 
