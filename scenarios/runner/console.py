@@ -28,6 +28,7 @@ BANNERED = (
 # Reports recognised by their first line alone; the first match wins.
 UNBANNERED = (
 	('warning', re.compile(r'^(WARNING: (?:CPU: |at ).*)$')),
+	('dept-warning', re.compile(r'^DEPT_WARN: (.*)$')),
 	('kasan', re.compile(r'^(BUG: KASAN: .*)$')),
 	('kcsan', re.compile(r'^(BUG: KCSAN: .*)$')),
 	('bug', re.compile(r'^(?:\S+: )?(BUG: .*)$')),
