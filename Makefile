@@ -17,6 +17,7 @@ include scenarios/scenarios.mk
 include harness/test.mk
 -include arch-glue/host/host.mk
 -include gdb-scripts/gdb.mk
+include harness/kunit.mk
 
 .PHONY: help
 help:
@@ -35,6 +36,7 @@ help:
 	$(if $(HOST_STAGE),@echo 'make host-test      the engine as a host program under valgrind')
 	@echo 'make gdb            boot a guest under gdb with the DEPT commands loaded'
 	@echo '                    (SCENARIO=name: stop at its DEPT report)'
+	@echo 'make kunit-run      the KUnit suite of DEPT run by kunit.py of the kernel (UML)'
 	@echo 'Variables: BUILD_DIR (default build), SERIES=none (pristine tree),'
 	@echo '           SCENARIO_DIR=dir1:dir2 (scenario folders, default scenarios),'
 	@echo '           TARGET (default um), TARGETS (default all), KVM=1 (QEMU: try'
