@@ -10,8 +10,9 @@
  * stores turned off for the current thread.  Plain accesses are still
  * recorded: a plain access racing with anything is still reported.
  *
- * Orderings (release/acquire, fully ordered atomics) are deliberately
- * not told to DRD: it then sees fewer happens-before edges than the
+ * Orderings (release/acquire, fully ordered atomics) other than RCU's
+ * publication of a pointer (linux/rcupdate.h) are deliberately not told
+ * to DRD: it then sees fewer happens-before edges than the
  * hardware guarantees, which can only add reports, never hide one.
  * The engine orders its plain data with locks (dept_spin, the pool
  * lock, IRQs off on a virtual CPU), which DRD does see.  Telling DRD of
