@@ -3,7 +3,7 @@
  * Two mutexes of one class, nested in address order as splice() nests
  * two pipes, with the order given by lock_set_cmp_fn() as fs/pipe.c
  * gives it.  In that order neither lockdep nor DEPT may complain; in
- * the other order both do.
+ * the other order DEPT reports.
  */
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
