@@ -107,10 +107,14 @@ class ConsoleTest(unittest.TestCase):
 			 'Oops: general protection fault, probably for address',
 			 'INFO: task insmod:25 blocked for more than 15 seconds.',
 			 'rcu: INFO: rcu_sched detected stalls on CPUs/tasks:',
-			 'BUG: KCSAN: data-race in f / g']
-		self.assertEqual([r.detector for r in console.find_reports(lines)],
+			 'BUG: KCSAN: data-race in f / g',
+			 'DEPT_WARN: Cannot track recover dependency with events that never used.']
+		reports = console.find_reports(lines)
+		self.assertEqual([r.detector for r in reports],
 				 ['kasan', 'bug', 'ubsan', 'oops', 'hung-task',
-				  'rcu-stall', 'kcsan'])
+				  'rcu-stall', 'kcsan', 'dept-warning'])
+		self.assertEqual(reports[-1].title,
+				 'Cannot track recover dependency with events that never used.')
 
 	def test_dept_banner_is_not_a_report(self):
 		lines = ['DEPT: dependency tracker active', 'WARNING: no banner above']
