@@ -262,9 +262,10 @@ static int __init dept_pool_objs_setup(char *str)
 {
 	int nr, i;
 
-	if (kstrtoint(str, 0, &nr) || nr < 16) {
+	/* a bare "dept_pool_objs" comes without a value: @str is NULL */
+	if (!str || kstrtoint(str, 0, &nr) || nr < 16) {
 		pr_warn("DEPT: dept_pool_objs=%s is not a number of at least 16; using the defaults\n",
-			str);
+			str ?: "");
 		return 0;
 	}
 	for (i = 0; i < OBJECT_NR; i++)
@@ -1119,9 +1120,24 @@ static void add_hist(struct dept_wait *w, unsigned int wg,
 }
 
 /*
- * A wait on @c: every event context the task holds now depends on it.
- * Contexts of the same class entered with another local subclass
- * (*_lock_nested()) are the user's declared nesting and are skipped.
+ * Whether waiting on @m, of the class of the held context @eh, depends
+ * on it: not when the user declared the nesting, by another local
+ * subclass (*_lock_nested()) or by the class's order between instances
+ * (lockdep_set_lock_cmp_fn()).
+ */
+static bool same_class_depends(struct dept_ecxt_held *eh, struct dept_map *m,
+			       int sub_l, bool sched_sleep)
+{
+	dept_cmp_fn_t cmp = READ_ONCE(eh->class->cmp_fn);
+
+	if (eh->sub_l != sub_l)
+		return false;
+	return sched_sleep || !cmp || cmp(eh->map, m) >= 0;
+}
+
+/*
+ * A wait on @c: every event context the task holds now depends on it,
+ * except contexts of the same class nested as the user declared.
  */
 static void add_wait(struct dept_class *c, struct dept_map *m,
 		     unsigned long ip, const char *w_fn, int sub_l,
@@ -1156,11 +1172,8 @@ static void add_wait(struct dept_class *c, struct dept_map *m,
 
 		if (!eh->ecxt)
 			continue;
-		if (eh->class == c && eh->sub_l != sub_l)
-			continue;
-		/* the user's order between instances of one class */
-		if (eh->class == c && c->cmp_fn && !sched_sleep &&
-		    c->cmp_fn(eh->map, m) < 0)
+		if (eh->class == c && !same_class_depends(eh, m, sub_l,
+							  sched_sleep))
 			continue;
 		add_dep(eh->ecxt, w);
 	}
