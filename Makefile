@@ -18,6 +18,8 @@ include harness/test.mk
 -include arch-glue/host/host.mk
 -include gdb-scripts/gdb.mk
 include harness/kunit.mk
+include harness/bench.mk
+include harness/full-config.mk
 
 .PHONY: help
 help:
@@ -37,7 +39,16 @@ help:
 	@echo 'make gdb            boot a guest under gdb with the DEPT commands loaded'
 	@echo '                    (SCENARIO=name: stop at its DEPT report)'
 	@echo 'make kunit-run      the KUnit suite of DEPT run by kunit.py of the kernel (UML)'
+	@echo 'make bench          what DEPT costs: figures with DEPT on, off and'
+	@echo '                    without lock debugging (TARGETS as for test,'
+	@echo '                    default um); table, JSON, chart in $(BUILD_DIR)/bench'
+	@echo 'make bench-compare  the latest figures against OLD=path/to/results.json'
+	@echo 'make bench-unit     the unit tests of bench/ (KTAP)'
+	@echo 'make full-config-builds  the series on x86_64 and arm64 defconfig plus'
+	@echo '                    what it touches, DEPT=y and n, W=1 on its files'
+	@echo '                    (FULL_CONFIGS=x86_64-y,arm64-n: only these; long)'
 	@echo 'Variables: BUILD_DIR (default build), SERIES=none (pristine tree),'
 	@echo '           SCENARIO_DIR=dir1:dir2 (scenario folders, default scenarios),'
 	@echo '           TARGET (default um), TARGETS (default all), KVM=1 (QEMU: try'
-	@echo '           KVM, fall back to TCG), KBUILD_JOBS (default 3)'
+	@echo '           KVM, fall back to TCG), KBUILD_JOBS (default 3),'
+	@echo '           VARIANT=name (a kernel variant: $(VARIANTS))'

@@ -11,20 +11,37 @@
 #   T_TOML           how the scenario runner boots it (runner/target.py)
 #   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
 # and ends with $(eval $(call target,T)), which defines from that data:
-#   T_OUT, T_KERNEL, T_MAKE_ARGS, T_BUSYBOX, T_USER_CC
+#   T_OUT, T_RUNS, T_KERNEL, T_MAKE_ARGS, T_BUSYBOX, T_USER_CC
 #   make T-config    configure T_OUT from the fragments (configure-kernel.sh)
 #   make T-kernel    build the kernel (Kbuild decides what is out of date)
 #   make T-prepared  everything a scenario run on T needs
+#
+# VARIANT=NAME builds a variant of every target: harness/variants/NAME.config
+# is applied after the target's own fragments, and the kernel is built in
+# $(BUILD_DIR)/T-NAME (scenario runs in $(BUILD_DIR)/runs/T-NAME), with the
+# same tree and compiler cache.  Adding a variant is adding its fragment.
 
 ALL_TARGETS :=
 GUEST_FRAGMENTS := $(sort $(wildcard scenarios/guest/*.config))
 HOST_DEB_ARCH := $(shell dpkg --print-architecture)
 KBUILD_CCACHE ?= ccache
 
+VARIANTS := $(patsubst harness/variants/%.config,%,$(wildcard harness/variants/*.config))
+VARIANT ?=
+ifneq ($(VARIANT),)
+ifeq ($(filter $(VARIANT),$(VARIANTS)),)
+$(error unknown VARIANT=$(VARIANT); known: $(VARIANTS))
+endif
+endif
+# $(call variant-dir,T,NAME): the directory name of target T's variant NAME
+variant-dir = $(1)$(if $(2),-$(2))
+
 define target
 ALL_TARGETS += $(1)
 DEPS_PACKAGES += $$($(1)_PACKAGES)
-$(1)_OUT := $$(BUILD_DIR)/$(1)
+$(1)_FRAGMENTS += $$(VARIANT:%=harness/variants/%.config)
+$(1)_OUT := $$(BUILD_DIR)/$$(call variant-dir,$(1),$$(VARIANT))
+$(1)_RUNS := $$(BUILD_DIR)/runs/$$(call variant-dir,$(1),$$(VARIANT))
 $(1)_KERNEL := $$($(1)_OUT)/$$($(1)_IMAGE)
 $(1)_USER_CC := $$($(1)_CROSS_COMPILE)gcc
 $(1)_MAKE_ARGS := ARCH=$$($(1)_ARCH) \

@@ -2,7 +2,7 @@
 # 'make test': every test stage, one KTAP document, one closing line
 # 'N passed, N failed' (see harness/ktap_stages.py).  Stages, in order:
 #   host       the engine built into a host program (when host.mk exists)
-#   unit       unit tests of the scenario runner and of this harness
+#   unit       unit tests of the scenario runner, of this harness and of bench/
 #   gdb-unit   unit tests of the gdb commands' output (no gdb)
 #   TARGET...  for each of TARGETS (default: all, see harness/target.mk) the
 #              scenario suite booted on that target; its kernel is built
@@ -24,8 +24,9 @@ TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
 	$(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
-stage-unit := PYTHONPATH=scenarios:harness python3 -m runner.ktap_unittest \
-	runner.runner_test runner.target_test ktap_stages_test
+stage-unit := PYTHONPATH=scenarios:harness:. python3 -m runner.ktap_unittest \
+	runner.runner_test runner.target_test ktap_stages_test \
+	full_config_warnings_test bench.bench_test
 $(foreach t,$(ALL_TARGETS),$(eval stage-$(t) = $$(call run-scenarios,$(t))))
 $(foreach t,$(ALL_TARGETS),$(eval \
 	build-$(t) := $(MAKE) -s --no-print-directory $(t)-prepared))

@@ -14,7 +14,7 @@ SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
 run-scenarios = PYTHONPATH=scenarios python3 -m runner \
 	--target $($(1)_TOML) --tree $(TREE) --out $($(1)_OUT) \
-	--kernel $($(1)_KERNEL) --work $(BUILD_DIR)/runs/$(1) \
+	--kernel $($(1)_KERNEL) --work $($(1)_RUNS) \
 	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
 	--user-cc $($(1)_USER_CC) --make-args '$($(1)_MAKE_ARGS)' \
 	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \

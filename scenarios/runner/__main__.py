@@ -14,10 +14,11 @@ import os
 import shlex
 import sys
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from runner import console as console_parser
-from runner import initramfs, modules, programs, scenario, target, verdict
+from runner import disk, initramfs, modules, programs, scenario, target, verdict
+from runner import kconfig
 from runner.accel import Accelerator
 from runner.ktap import KtapWriter
 
@@ -79,11 +80,12 @@ def guest_started(line: str) -> bool:
 
 
 def boot_guest(args: argparse.Namespace, machine: target.Target,
-	       accel: Accelerator, command_args, timeout: int,
-	       log_path: str) -> target.Boot:
+	       accel: Accelerator, command_args, images: List[str],
+	       timeout: int, log_path: str) -> target.Boot:
 	"""Boot once; again with the fallback accelerator if KVM failed."""
 	while True:
-		boot = target.boot(machine.boot_command(*command_args, accel.current),
+		boot = target.boot(machine.boot_command(*command_args, accel.current,
+							images),
 				   timeout, log_path, args.show_console,
 				   ready=guest_started, ready_within=accel.ready_within)
 		if not accel.judge_trial(boot.ready):
@@ -97,10 +99,13 @@ def dept_classes(loaded: scenario.Scenario) -> List[str]:
 		     if r.detector == 'dept' and r.classes), [])
 
 
-def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str) -> str:
-	"""The guest's kernel parameters: the harness's, those given to the
-	runner (--cmdline), then those of the scenario's 'cmdline' statements."""
+def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
+		  devices: Sequence[str] = ()) -> str:
+	"""The guest's kernel parameters: the harness's (with the devices of
+	the scenario's disks), those given to the runner (--cmdline), then
+	those of the scenario's 'cmdline' statements."""
 	words = [f'HARNESS_SCENARIO={loaded.name}', f'HARNESS_HALT={halt}']
+	words += [f'HARNESS_DISK{i}={device}' for i, device in enumerate(devices)]
 	words += [extra] if extra else []
 	return ' '.join(words + loaded.expectation.cmdline)
 
@@ -111,6 +116,14 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		loaded = scenario.load(name, path)
 	except scenario.ScenarioError as error:
 		return Outcome(False, diagnostics=[f'{name}: {error}'])
+	try:
+		absent = kconfig.missing(loaded.expectation.needs,
+					 os.path.join(args.out, '.config'))
+	except kconfig.KconfigError as error:
+		return Outcome(False, diagnostics=[f'{name}: {error}'])
+	if absent:
+		return Outcome(True, kconfig.skip_reason(absent),
+			       [f'{name}: {loaded.description}'])
 	work = os.path.join(args.work, name)
 	os.makedirs(work, exist_ok=True)
 	diagnostics = [f'{name}: {loaded.description}']
@@ -122,6 +135,11 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		message, lines = error.args
 		return Outcome(False, diagnostics=diagnostics + [message] +
 			       verdict.quote(lines, len(lines)))
+	try:
+		devices = machine.disk_devices(len(loaded.expectation.disks))
+		images = disk.make_all(loaded.expectation.disks, work)
+	except (target.TargetError, disk.DiskError) as error:
+		return Outcome(False, diagnostics=diagnostics + [str(error)])
 	guest_files = kos + executables + (
 		[loaded.run_script] if loaded.run_script else [])
 	initrd = os.path.join(work, 'initramfs.cpio')
@@ -129,16 +147,17 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			guest_files, GUEST_TOOLS)
 	log_path = os.path.join(work, 'console.log')
 	command_args = (os.path.abspath(args.kernel), os.path.abspath(initrd),
-			guest_cmdline(loaded, machine.halt, args.cmdline))
+			guest_cmdline(loaded, machine.halt, args.cmdline, devices))
 	if args.boot_command_to:
 		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
 			json.dump({'command': machine.boot_command(*command_args,
-								   accel.current),
+								   accel.current,
+								   images),
 				   'timeout': loaded.expectation.timeout,
 				   'dept_classes': dept_classes(loaded)}, file)
 		return Outcome(True, diagnostics=diagnostics + [
 			f'not booted; boot command in {args.boot_command_to}'])
-	boot = boot_guest(args, machine, accel, command_args,
+	boot = boot_guest(args, machine, accel, command_args, images,
 			  loaded.expectation.timeout, log_path)
 	diagnostics += accel.take_notes()
 	seen = console_parser.parse(boot.console, name)

@@ -8,6 +8,14 @@ comment):
   console REGEX             some console line must match REGEX
   cmdline WORDS...          kernel parameters added to the guest's boot
                             (repeatable; the words are appended in order)
+  disk FILESYSTEM SIZE_MB   a fresh image of SIZE_MB MiB with FILESYSTEM
+                            (runner/disk.py), attached to the guest as a
+                            block device; repeatable: the guest finds the
+                            device of the first in $HARNESS_DISK0, then
+                            $HARNESS_DISK1...
+  needs CONFIG_X...         the scenario runs only on a kernel built with
+                            each of these options (y or m); on another it is
+                            skipped, naming what is missing (runner/kconfig.py)
   reports none             no report of any kind may appear
   report DETECTOR [title=TEXT] [classes=A,B,...] [after=DETECTOR]
                             one report of DETECTOR must appear; title: text
@@ -27,9 +35,11 @@ from dataclasses import dataclass, field
 from typing import FrozenSet, List, Optional
 
 from runner.console import DETECTORS
+from runner.disk import MKFS
 
 DEFAULT_TIMEOUT = 60
 REPORT_OPTIONS = ('title', 'classes', 'after')
+NEEDED_OPTION = re.compile(r'^CONFIG_[A-Za-z0-9_]+$')
 
 
 class ExpectationError(Exception):
@@ -54,6 +64,12 @@ class ReportSpec:
 		return text
 
 
+@dataclass(frozen=True)
+class DiskSpec:
+	filesystem: str
+	size_mb: int
+
+
 @dataclass
 class Expectation:
 	timeout: int = DEFAULT_TIMEOUT
@@ -61,6 +77,8 @@ class Expectation:
 	reports: List[ReportSpec] = field(default_factory=list)
 	no_reports: bool = False
 	cmdline: List[str] = field(default_factory=list)
+	needs: List[str] = field(default_factory=list)
+	disks: List[DiskSpec] = field(default_factory=list)
 
 
 def check_detector(name: str) -> str:
@@ -88,6 +106,18 @@ def parse_report(words: List[str]) -> ReportSpec:
 		after=check_detector(options['after']) if 'after' in options else None)
 
 
+def parse_disk(args: List[str]) -> DiskSpec:
+	if len(args) != 2:
+		raise ValueError('disk takes a file system and a size in MiB')
+	filesystem, size = args
+	if filesystem not in MKFS:
+		raise ValueError(f"unknown file system '{filesystem}' "
+				 f"(known: {', '.join(MKFS)})")
+	if not size.isdigit() or int(size) == 0:
+		raise ValueError(f"'{size}' is not a size in MiB")
+	return DiskSpec(filesystem, int(size))
+
+
 def parse_statement(expectation: Expectation, words: List[str]) -> None:
 	keyword, args = words[0], words[1:]
 	if keyword == 'timeout':
@@ -105,6 +135,12 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 		if not args:
 			raise ValueError('cmdline takes one or more kernel parameters')
 		expectation.cmdline += args
+	elif keyword == 'disk':
+		expectation.disks.append(parse_disk(args))
+	elif keyword == 'needs':
+		if not args or not all(NEEDED_OPTION.match(arg) for arg in args):
+			raise ValueError('needs takes one or more CONFIG_ options')
+		expectation.needs += args
 	elif keyword == 'reports':
 		if args != ['none']:
 			raise ValueError("'reports' must be followed by 'none'")

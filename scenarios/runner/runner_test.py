@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import unittest
 
-from runner import console, expectation, scenario, verdict
+from runner import console, expectation, kconfig, scenario, verdict
 from runner import __main__ as runner_main
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
@@ -145,6 +145,18 @@ class ExpectationTest(unittest.TestCase):
 		self.assertEqual(parsed.cmdline, ['a=1', 'b', 'c=x y'])
 		self.assertEqual(expect('reports none\n').cmdline, [])
 		self.assert_error('reports none\ncmdline\n', 'cmdline takes one or more')
+
+	def test_disk(self):
+		parsed = expect('reports none\ndisk ext4 64\ndisk ext2 8\n')
+		self.assertEqual(parsed.disks, [expectation.DiskSpec('ext4', 64),
+						 expectation.DiskSpec('ext2', 8)])
+		self.assertEqual(expect('reports none\n').disks, [])
+
+	def test_bad_disk(self):
+		self.assert_error('reports none\ndisk ext4\n', 'disk takes a file system and a size')
+		self.assert_error('reports none\ndisk zfs 8\n', "unknown file system 'zfs'")
+		self.assert_error('reports none\ndisk ext4 0\n', "'0' is not a size in MiB")
+		self.assert_error('reports none\ndisk ext4 8M\n', "'8M' is not a size in MiB")
 
 	def test_reports_none(self):
 		parsed = expect('reports none\n')
@@ -307,6 +319,15 @@ class ScenarioTest(unittest.TestCase):
 		self.assertEqual(runner_main.guest_cmdline(loaded, 'reboot', ''),
 				 'HARNESS_SCENARIO=x HARNESS_HALT=reboot dept_pool_objs=64')
 
+	def test_guest_cmdline_names_the_disks(self):
+		loaded = scenario.load('x', self.make({
+			'description': 'x\n', 'run.sh': 'true\n',
+			'expect': 'reports none\ndisk ext4 8\ndisk ext4 8\ncmdline a=1\n'}))
+		self.assertEqual(runner_main.guest_cmdline(
+			loaded, 'poweroff', '', ['/dev/vda', '/dev/vdb']),
+			'HARNESS_SCENARIO=x HARNESS_HALT=poweroff '
+			'HARNESS_DISK0=/dev/vda HARNESS_DISK1=/dev/vdb a=1')
+
 	def test_duplicate_names(self):
 		path = self.make({'description': 'x\n'})
 		with self.assertRaises(scenario.ScenarioError) as caught:
@@ -316,3 +337,65 @@ class ScenarioTest(unittest.TestCase):
 
 if __name__ == '__main__':
 	unittest.main()
+
+class NeedsTest(unittest.TestCase):
+	"""'needs' in an expect file: skipped, saying why, on a kernel
+	without the options; run as usual on one with them."""
+
+	CONFIG = os.path.join(TEST_DATA, 'um_excerpt.config')
+
+	def test_parse(self):
+		parsed = expect('reports none\nneeds CONFIG_A CONFIG_B_2\nneeds CONFIG_c\n')
+		self.assertEqual(parsed.needs, ['CONFIG_A', 'CONFIG_B_2', 'CONFIG_c'])
+		self.assertEqual(expect('reports none\n').needs, [])
+
+	def test_parse_errors(self):
+		for text in ('needs\n', 'needs MMU_NOTIFIER\n', 'needs CONFIG_A=y\n'):
+			with self.subTest(text=text):
+				with self.assertRaises(expectation.ExpectationError) as caught:
+					expect('reports none\n' + text)
+				self.assertIn('expect:2: needs takes one or more CONFIG_ options',
+					      str(caught.exception))
+
+	def test_enabled_reads_y_and_m_only(self):
+		have = kconfig.enabled(self.CONFIG)
+		self.assertIn('CONFIG_DEPT', have)
+		self.assertIn('CONFIG_TINY_SRCU', have)
+		self.assertNotIn('CONFIG_SYNC_FILE', have)  # "is not set"
+		self.assertNotIn('CONFIG_GCC_VERSION', have)  # a number
+		self.assertNotIn('CONFIG_CC_VERSION_TEXT', have)  # a string
+
+	def test_missing(self):
+		self.assertEqual(kconfig.missing(['CONFIG_DEPT', 'CONFIG_MMU_NOTIFIER',
+						  'CONFIG_SYNC_FILE'], self.CONFIG),
+				 ['CONFIG_MMU_NOTIFIER', 'CONFIG_SYNC_FILE'])
+		self.assertEqual(kconfig.missing(['CONFIG_UML'], self.CONFIG), [])
+
+	def test_missing_reads_nothing_when_nothing_is_needed(self):
+		self.assertEqual(kconfig.missing([], '/nonexistent/.config'), [])
+		with self.assertRaises(kconfig.KconfigError):
+			kconfig.missing(['CONFIG_UML'], '/nonexistent/.config')
+
+	def run_needing(self, needs: str, out: str) -> 'runner_main.Outcome':
+		path = ScenarioTest.make(self, {
+			'description': 'needs something\n', 'run.sh': 'true\n',
+			'expect': f'reports none\nneeds {needs}\n'})
+		args = runner_main.parse_args([
+			'--target', 'x', '--tree', '/nonexistent', '--out', out,
+			'--kernel', 'x', '--work', '/nonexistent', '--gen-init-cpio', 'x'])
+		return runner_main.run_scenario(args, None, None, 'x', path)
+
+	def test_skipped_before_anything_is_built(self):
+		out = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, out)
+		shutil.copy(self.CONFIG, os.path.join(out, '.config'))
+		outcome = self.run_needing('CONFIG_DEPT CONFIG_HOTPLUG_CPU', out)
+		self.assertTrue(outcome.ok)
+		self.assertEqual(outcome.directive,
+				 'SKIP needs CONFIG_HOTPLUG_CPU, which this kernel lacks')
+		self.assertEqual(outcome.diagnostics, ['x: needs something'])
+
+	def test_unreadable_config_fails(self):
+		outcome = self.run_needing('CONFIG_DEPT', '/nonexistent')
+		self.assertFalse(outcome.ok)
+		self.assertIn('cannot read /nonexistent/.config', outcome.diagnostics[0])

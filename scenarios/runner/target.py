@@ -7,6 +7,13 @@
                       harness passes to the guest's /init) and {accel}
   accel = "tcg"       the accelerator for {accel} (required if it is used)
   kvm = true          KVM may replace it when asked for (runner/accel.py)
+  [disk]              how the disks of a scenario (runner/disk.py) are
+                      attached, if the target can:
+    args = [...]      words added to the end of the command for each disk,
+                      with {image} (its file), {index} (0, 1...) and
+                      {letter} (a, b...)
+    device = "..."    the guest's block device of that disk, with {index}
+                      and {letter}
 """
 
 import os
@@ -17,11 +24,17 @@ import threading
 import time
 import tomllib
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Sequence
 
 
 class TargetError(Exception):
 	"""The target description cannot be used."""
+
+
+@dataclass
+class Disk:
+	args: List[str]
+	device: str
 
 
 @dataclass
@@ -30,12 +43,34 @@ class Target:
 	command: List[str]
 	accel: Optional[str] = None
 	kvm: bool = False
+	disk: Optional[Disk] = None
 
 	def boot_command(self, kernel: str, initrd: str, cmdline: str,
-			 accel: Optional[str] = None) -> List[str]:
+			 accel: Optional[str] = None,
+			 disks: Sequence[str] = ()) -> List[str]:
+		"""The command that boots the guest with these disk images."""
 		values = {'kernel': kernel, 'initrd': initrd, 'cmdline': cmdline,
 			  'accel': accel or self.accel}
-		return [word.format(**values) for word in self.command]
+		command = [word.format(**values) for word in self.command]
+		for index, image in enumerate(disks):
+			command += [word.format(image=image, **disk_names(index))
+				    for word in self.disk_attachment().args]
+		return command
+
+	def disk_devices(self, count: int) -> List[str]:
+		"""The guest's block devices of the first count disks."""
+		return [self.disk_attachment().device.format(**disk_names(index))
+			for index in range(count)]
+
+	def disk_attachment(self) -> Disk:
+		if self.disk is None:
+			raise TargetError('this target cannot attach disks (no [disk] '
+					  'in its TOML)')
+		return self.disk
+
+
+def disk_names(index: int) -> dict:
+	return {'index': index, 'letter': chr(ord('a') + index)}
 
 
 @dataclass
@@ -46,13 +81,27 @@ class Boot:
 	ready: bool  # a console line said the guest is up (see boot())
 
 
+def load_disk(data) -> Optional[Disk]:
+	if data is None:
+		return None
+	if not isinstance(data, dict):
+		raise ValueError('disk must be a table')
+	args, device = data['args'], data['device']
+	if (not isinstance(args, list) or not args or
+	    not all(isinstance(word, str) for word in args)):
+		raise ValueError('disk.args must be a non-empty list of strings')
+	if not isinstance(device, str) or not device:
+		raise ValueError('disk.device must be a string')
+	return Disk(args, device)
+
+
 def load(path: str) -> Target:
 	try:
 		with open(path, 'rb') as file:
 			data = tomllib.load(file)
 		target = Target(data['halt'], data['command'], data.get('accel'),
-				data.get('kvm', False))
-	except (OSError, tomllib.TOMLDecodeError, KeyError) as error:
+				data.get('kvm', False), load_disk(data.get('disk')))
+	except (OSError, KeyError, ValueError) as error:  # ValueError: TOML too
 		raise TargetError(f'{path}: {error}') from error
 	if not isinstance(target.command, list) or not target.command:
 		raise TargetError(f'{path}: command must be a non-empty list')

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of what the runner needs of a target: its TOML description
 (target.py), booting a command (target.py), the choice of the accelerator
-(accel.py), user programs (programs.py) and the initramfs (initramfs.py).
+(accel.py), user programs (programs.py), the initramfs (initramfs.py) and
+disk images (disk.py).
 
 Run: cd scenarios && python3 -m unittest runner.target_test
 """
@@ -12,8 +13,10 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+from unittest import mock
 
-from runner import accel, initramfs, modules, programs, scenario, target
+from runner import accel, disk, expectation, initramfs, modules, programs
+from runner import scenario, target
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGET_FILES = {
@@ -58,6 +61,44 @@ class TargetFileTest(unittest.TestCase):
 				self.assertIn('panic=-1', command[command.index('-append') + 1])
 				self.assertEqual(machine.boot_command('K', 'I', '', 'kvm')[
 					command.index('-accel') + 1], 'kvm')
+
+	def test_ours_attach_disks(self):
+		for name, path in TARGET_FILES.items():
+			with self.subTest(target=name):
+				machine = target.load(path)
+				plain = machine.boot_command('K', 'I', '')
+				command = machine.boot_command('K', 'I', '', None,
+							       ['/d/0.img', '/d/1.img'])
+				self.assertEqual(command[:len(plain)], plain)
+				added = ' '.join(command[len(plain):])
+				self.assertLess(added.index('/d/0.img'), added.index('/d/1.img'))
+				self.assertNotIn('{', added)
+				devices = machine.disk_devices(2)
+				self.assertEqual(len(set(devices)), 2)
+				self.assertTrue(all(d.startswith('/dev/') for d in devices))
+
+	def test_disk_words(self):
+		machine = self.load('halt = "reboot"\ncommand = ["q"]\n[disk]\n'
+				    'args = ["-d", "{image},id=d{index}"]\n'
+				    'device = "/dev/vd{letter}"\n')
+		self.assertEqual(machine.boot_command('K', 'I', '', None, ['a.img', 'b.img']),
+				 ['q', '-d', 'a.img,id=d0', '-d', 'b.img,id=d1'])
+		self.assertEqual(machine.disk_devices(2), ['/dev/vda', '/dev/vdb'])
+
+	def test_no_disk(self):
+		machine = self.load('halt = "reboot"\ncommand = ["q"]\n')
+		self.assertEqual(machine.disk_devices(0), [])
+		with self.assertRaises(target.TargetError) as caught:
+			machine.disk_devices(1)
+		self.assertIn('cannot attach disks', str(caught.exception))
+
+	def test_bad_disk_table(self):
+		for table in ('disk = "ubd"\n', '[disk]\nargs = []\ndevice = "/dev/x"\n',
+			      '[disk]\nargs = [1]\ndevice = "/dev/x"\n',
+			      '[disk]\nargs = ["x"]\n'):
+			with self.subTest(table=table):
+				with self.assertRaises(target.TargetError):
+					self.load('halt = "reboot"\ncommand = ["q"]\n' + table)
 
 	def load(self, text):
 		return target.load(write_file(temp_dir(self), 't.toml', text))
@@ -186,6 +227,33 @@ class ProgramsTest(unittest.TestCase):
 		with self.assertRaises(scenario.ScenarioError) as caught:
 			scenario.load('x', directory)
 		self.assertIn('no run.sh', str(caught.exception))
+
+
+class DiskTest(unittest.TestCase):
+	def test_fresh_ext4_images(self):
+		work = temp_dir(self)
+		write_file(work, 'disk0.img', 'left over from the last run')
+		paths = disk.make_all([expectation.DiskSpec('ext4', 8),
+				       expectation.DiskSpec('ext4', 4)], work)
+		self.assertEqual([os.path.basename(p) for p in paths],
+				 ['disk0.img', 'disk1.img'])
+		self.assertEqual([os.path.getsize(p) for p in paths], [8 << 20, 4 << 20])
+		with open(paths[0], 'rb') as image:
+			image.seek(1024 + 0x38)  # the superblock's s_magic
+			self.assertEqual(image.read(2), b'\x53\xef')
+
+	def make_with(self, mkfs):
+		with mock.patch.dict(disk.MKFS, {'ext4': mkfs}):
+			with self.assertRaises(disk.DiskError) as caught:
+				disk.make('ext4', 1, os.path.join(temp_dir(self), 'x.img'))
+		return str(caught.exception)
+
+	def test_mkfs_failure_is_quoted(self):
+		self.assertIn('failed: no space', self.make_with(
+			['sh', '-c', 'echo no space >&2; exit 1', 'mkfs']))
+
+	def test_mkfs_missing(self):
+		self.assertIn('cannot run /nonexistent/mkfs', self.make_with(['/nonexistent/mkfs']))
 
 
 class InitramfsTest(unittest.TestCase):

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+"""make bench and make bench-compare (harness/bench.mk).
+
+usage: python3 -m bench run --out DIR [--runs N]
+		[--build TARGET:COLUMN=COMMAND]...
+		[--boot TARGET:COLUMN:WORK=COMMAND]...
+		[--host BINARY] [--harness NAME:TARGET=COMMAND]... [--harness-runs N]
+		[--missing GROUP:NAME:TARGET:COLUMN:UNIT=WHY]...
+       python3 -m bench compare OLD.json NEW.json
+
+run: builds each column's kernel (--build), boots the benchmark scenario
+with each --boot command (the scenario runner, its work directory WORK)
+--runs times, runs the host program under callgrind, times the harness
+commands, prints the table and writes DIR/results.json and DIR/chart.svg.
+"""
+
+import argparse
+import os
+import sys
+from typing import Dict, List
+
+from bench import chart, compare, figures, guest, host, kernel, memory
+from bench import results, table, timed
+
+
+def spec(text: str) -> tuple:
+	"""'A:B=COMMAND' -> (['A', 'B'], 'COMMAND')"""
+	left, _, right = text.partition('=')
+	return left.split(':'), right
+
+
+def log(message: str) -> None:
+	print(message, file=sys.stderr, flush=True)
+
+
+def kernel_part(args: argparse.Namespace) -> List[figures.Figure]:
+	builds = {tuple(spec(b)[0]): spec(b)[1] for b in args.build}
+	targets: Dict[str, List[guest.Column]] = {}
+	for text in args.boot:
+		(target, column, work), command = spec(text)
+		targets.setdefault(target, []).append(guest.Column(
+			column, builds.get((target, column), 'true'), command, work))
+	found = []
+	for target, columns in targets.items():
+		guest.build(columns, log)
+		guest.boot_all(columns, args.runs, log)
+		found += kernel.kernel_figures(
+			target, {c.name: c.boots for c in columns if not c.failed},
+			{c.name: c.failed for c in columns if c.failed},
+			{c.name: c.notes for c in columns})
+		on = next((c for c in columns if c.name == 'on'), None)
+		if on:
+			found += memory.memory_figures(target, on.boots)
+	return found
+
+
+def run(args: argparse.Namespace) -> int:
+	os.makedirs(args.out, exist_ok=True)
+	found = kernel_part(args)
+	if args.host:
+		log('bench: the host program under callgrind')
+		found += host.run(args.host, os.path.join(args.out, 'callgrind'))
+	for text in args.harness:
+		(name, target), command = spec(text)
+		found.append(timed.timed(name, target, command, args.harness_runs, log))
+	for text in args.missing:
+		(group, name, target, column, unit), why = spec(text)
+		found.append(figures.missing(group, name, target, column, unit, why))
+	results.stamp(found, results.commit())
+	path = os.path.join(args.out, 'results.json')
+	results.write(path, found)
+	print('\n'.join(table.render(found)))
+	print(f'\nresults: {path}')
+	print(chart.draw(found, args.out))
+	return 0
+
+
+def compare_runs(args: argparse.Namespace) -> int:
+	print('\n'.join(compare.compare(results.read(args.old),
+					results.read(args.new))))
+	return 0
+
+
+def main(argv: List[str]) -> int:
+	parser = argparse.ArgumentParser(prog='bench', description=__doc__,
+					 formatter_class=argparse.RawDescriptionHelpFormatter)
+	commands = parser.add_subparsers(dest='command', required=True)
+	doing = commands.add_parser('run')
+	doing.add_argument('--out', required=True)
+	doing.add_argument('--runs', type=int, default=5)
+	doing.add_argument('--build', action='append', default=[])
+	doing.add_argument('--boot', action='append', default=[])
+	doing.add_argument('--host')
+	doing.add_argument('--harness', action='append', default=[])
+	doing.add_argument('--harness-runs', type=int, default=1)
+	doing.add_argument('--missing', action='append', default=[])
+	doing.set_defaults(func=run)
+	comparing = commands.add_parser('compare')
+	comparing.add_argument('old')
+	comparing.add_argument('new')
+	comparing.set_defaults(func=compare_runs)
+	args = parser.parse_args(argv)
+	return args.func(args)
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv[1:]))

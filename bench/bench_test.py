@@ -1,0 +1,268 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of bench/, over recorded consoles and callgrind dumps
+(bench/test_data).  Run: make bench-unit."""
+
+import json
+import os
+import tempfile
+import unittest
+
+from bench import callgrind, chart, compare, console, figures, guest, host
+from bench import kernel
+from bench import memory, results, table, timed
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
+
+
+def data(name: str) -> str:
+	return os.path.join(DATA, name)
+
+
+class ConsoleTest(unittest.TestCase):
+	def test_on(self):
+		boot = console.read(data('console-on.log'))
+		self.assertTrue(boot.done)
+		self.assertEqual(list(boot.ns_per_op), list(kernel.OPERATIONS))
+		self.assertEqual(boot.ns_per_op['spin_pair'], 2190.584)
+		self.assertEqual(boot.init_s, 0.18)
+		self.assertEqual(boot.dept_task_bytes, 2720)
+		self.assertEqual(set(boot.pools), {'boot', 'bench'})
+		self.assertEqual(boot.pools['boot']['dep'],
+				 console.Pool(objsize=112, total=8192, used=738))
+		self.assertEqual(boot.pools['bench']['wait'].used, 1313)
+
+	def test_off_has_no_dept(self):
+		boot = console.read(data('console-off.log'))
+		self.assertTrue(boot.done)
+		self.assertEqual(boot.pools, {})
+		self.assertIsNone(boot.dept_task_bytes)
+		self.assertEqual(list(boot.ns_per_op), list(kernel.OPERATIONS))
+
+	def test_cut_short(self):
+		with open(data('console-on.log'), encoding='utf-8') as file:
+			lines = file.read().splitlines()
+		cut = [l for l in lines if 'folio_pair' not in l and 'done' not in l]
+		boot = console.parse(cut)
+		self.assertFalse(boot.done)
+		self.assertNotIn('folio_pair', boot.ns_per_op)
+
+
+class FiguresTest(unittest.TestCase):
+	def test_median_min_max(self):
+		f = figures.measured('kernel', 'x', 'um', 'on', 'ns/op',
+				     [5.0, 1.0, 3.0, 9.0, 4.0])
+		self.assertEqual((f.median, f.min, f.max, f.runs), (4.0, 1.0, 9.0, 5))
+
+	def test_a_run_without_the_value_makes_it_missing(self):
+		f = figures.sampled('kernel', 'x', 'um', 'on', 'ns/op',
+				    [1.0, None, 2.0], 'its x line')
+		self.assertIsNone(f.median)
+		self.assertEqual(f.missing, '1 of 3 runs did not print its x line')
+
+
+class KernelTest(unittest.TestCase):
+	def test_columns(self):
+		on = console.read(data('console-on.log'))
+		off = console.read(data('console-off.log'))
+		found = kernel.kernel_figures('um', {'on': [on, on], 'off': [off]},
+					      {'floor': 'its kernel did not build'})
+		by_key = {(f.name, f.column): f for f in found}
+		self.assertEqual(by_key[('mutex_pair', 'on')].median, 3935.148)
+		self.assertEqual(by_key[('boot_to_init', 'on')].median, 180.0)
+		self.assertEqual(by_key[('boot_to_init', 'on')].unit, 'ms')
+		self.assertEqual(by_key[('spin_pair', 'floor')].missing,
+				 'its kernel did not build')
+		self.assertEqual(len(found), 3 * (len(kernel.OPERATIONS) + 1))
+
+	def test_notes(self):
+		on = console.read(data('console-on.log'))
+		found = kernel.kernel_figures('um', {'on': [on]}, {},
+					      {'on': ['boot 2 had a report']})
+		self.assertEqual({f.note for f in found if f.column == 'on'},
+				 {'boot 2 had a report'})
+		lines = table.render(found)
+		self.assertIn('  note, on: boot 2 had a report', lines)
+
+
+class GuestTest(unittest.TestCase):
+	"""Columns booted by commands that copy a recorded console where the
+	runner puts it, and print its KTAP."""
+
+	def column(self, work: str, console_file: str, ktap: str,
+		   status: int) -> guest.Column:
+		boot = (f'mkdir -p {work}/{guest.SCENARIO} && '
+			f'cp {data(console_file)} {work}/{guest.SCENARIO}/console.log && '
+			f"printf '{ktap}' && exit {status}")
+		return guest.Column('on', 'true', boot, work)
+
+	def test_boots_kept(self):
+		with tempfile.TemporaryDirectory() as work:
+			column = self.column(work, 'console-on.log', 'ok 1 dept-bench\\n', 0)
+			guest.boot_all([column], 2, lambda _: None)
+			self.assertEqual(len(column.boots), 2)
+			self.assertTrue(os.path.exists(os.path.join(work, 'console-2.log')))
+			self.assertEqual((column.failed, column.notes), ('', []))
+
+	def test_a_failed_verdict_is_a_note(self):
+		ktap = '# unexpected dept report naming <sched>:\\nnot ok 1 dept-bench\\n'
+		with tempfile.TemporaryDirectory() as work:
+			column = self.column(work, 'console-on.log', ktap, 1)
+			guest.boot_all([column], 1, lambda _: None)
+			self.assertEqual(len(column.boots), 1)
+			self.assertIn('boot 1 failed its verdict', column.notes[0])
+			self.assertIn('unexpected dept report naming <sched>:', column.notes[0])
+
+	def test_an_unfinished_benchmark_fails_the_column(self):
+		with tempfile.TemporaryDirectory() as work:
+			column = self.column(work, 'callgrind.termination', '', 1)
+			guest.boot_all([column], 3, lambda _: None)
+			self.assertEqual(column.boots, [])
+			self.assertTrue(column.failed.startswith('boot 1 did not finish'))
+
+
+class MemoryTest(unittest.TestCase):
+	def setUp(self):
+		boot = console.read(data('console-on.log'))
+		self.found = {(f.name, f.column): f
+			      for f in memory.memory_figures('um', [boot])}
+
+	def test_used(self):
+		self.assertAlmostEqual(self.found[('dep', 'boot')].median,
+				       738 * 112 / 1024)
+		total = sum(p.used * p.objsize for p in console.read(
+			data('console-on.log')).pools['bench'].values()) / 1024
+		self.assertAlmostEqual(self.found[('all pools', 'bench')].median, total)
+
+	def test_v16_reservation_uses_our_object_sizes(self):
+		self.assertEqual(self.found[('stack', 'v16')].median, 32768 * 152 / 1024)
+		self.assertEqual(self.found[('all pools', 'v16')].median, 12416)
+
+	def test_suite_is_missing_with_why(self):
+		self.assertIn('boots a kernel of its own',
+			      self.found[('wait', 'suite')].missing)
+
+	def test_dept_task(self):
+		self.assertEqual(self.found[('dept_task', 'per task')].median, 2720)
+
+	def test_without_dept(self):
+		off = console.read(data('console-off.log'))
+		found = memory.memory_figures('um', [off])
+		self.assertEqual(len(found), 1)
+		self.assertIsNone(found[0].median)
+
+
+class CallgrindTest(unittest.TestCase):
+	def test_dump(self):
+		dump = callgrind.read(data('callgrind.ldt_pair'))
+		self.assertEqual(dump.name, 'ldt_pair')
+		self.assertEqual(dump.total, 40515028)
+		self.assertEqual(dump.engine, 2735000)
+		self.assertEqual(dump.stacktrace, 36982000)
+
+	def test_self_costs_add_up_to_the_total(self):
+		with open(data('callgrind.ldt_pair'), encoding='utf-8') as file:
+			lines = file.read().splitlines()
+		engine_only = [l.replace('/src/kernel/dependency/', '/elsewhere/')
+			       for l in lines]
+		everything = [l.replace('fl=(', 'fl=(').replace('???', 'kernel/dependency/x')
+			      for l in lines]
+		self.assertEqual(callgrind.parse(engine_only).engine, 0)
+		self.assertLessEqual(callgrind.parse(everything).engine,
+				     callgrind.parse(lines).total)
+
+	def test_termination_dump_is_no_figure(self):
+		self.assertIsNone(callgrind.read(data('callgrind.termination')))
+
+	def test_host_figures(self):
+		ops = host.operations('noise\nFIGURE ldt_pair 1000\n')
+		dump = callgrind.read(data('callgrind.ldt_pair'))
+		found = {f.column: f for f in host.host_figures(ops, [dump])}
+		self.assertEqual(found['total'].median, 40515.028)
+		self.assertEqual(found['engine'].median, 2735)
+		self.assertEqual(found['stacktrace'].unit, 'Ir/op')
+		unknown = host.host_figures({}, [dump])
+		self.assertTrue(all(f.missing for f in unknown))
+
+
+def sample() -> list:
+	on = figures.measured('kernel', 'mutex_pair', 'um', 'on', 'ns/op', [30.0, 20.0, 40.0])
+	off = figures.measured('kernel', 'mutex_pair', 'um', 'off', 'ns/op', [10.0])
+	floor = figures.measured('kernel', 'mutex_pair', 'um', 'floor', 'ns/op', [2.0])
+	cycle = [figures.measured('host', f'cycle_check_{n}', 'host', c, 'Ir/op', [v])
+		 for n in (10, 100) for c, v in (('total', 100.0 + n), ('engine', 10.0))]
+	return [on, off, floor] + cycle
+
+
+class TableTest(unittest.TestCase):
+	def test_cells_and_ratios(self):
+		lines = table.render(sample())
+		row = next(l for l in lines if l.startswith('mutex_pair'))
+		# three significant digits, ratios of the medians
+		self.assertEqual(row.split(), ['mutex_pair', 'ns/op', '30', '[20-40]',
+					       '10', '2', '3.00x', '15.00x'])
+		self.assertIn('== um: in-kernel, median [min-max] of 3 boots', lines)
+
+	def test_missing_says_why(self):
+		gone = figures.missing('kernel', 'spin_pair', 'um', 'floor', 'ns/op', 'no kernel')
+		lines = table.render(sample() + [gone])
+		self.assertIn('  missing: spin_pair floor: no kernel', lines)
+
+
+class ResultsTest(unittest.TestCase):
+	def test_round_trip(self):
+		found = sample()
+		results.stamp(found, 'abc1234', '2026-12-03T09:00:00Z')
+		with tempfile.TemporaryDirectory() as tmp:
+			path = os.path.join(tmp, 'results.json')
+			results.write(path, found)
+			with open(path, encoding='utf-8') as file:
+				record = json.load(file)[0]
+			self.assertEqual(results.read(path), found)
+		for key in ('name', 'target', 'column', 'median', 'min', 'max',
+			    'unit', 'commit', 'date'):
+			self.assertIn(key, record)
+
+
+class CompareTest(unittest.TestCase):
+	def test_ratio_against_old(self):
+		old = sample()
+		new = sample()
+		new[0] = figures.measured('kernel', 'mutex_pair', 'um', 'on', 'ns/op', [45.0])
+		new[1] = figures.missing('kernel', 'mutex_pair', 'um', 'off', 'ns/op', 'x')
+		lines = compare.compare(old, new[:-1])
+		row = next(l for l in lines if l.startswith('mutex_pair') and ' on ' in l)
+		self.assertEqual(row.split()[-1], '1.50x')
+		self.assertEqual(lines[-2], 'only in the old run: cycle_check_100 host engine')
+		self.assertEqual(lines[-1], 'no value in one of the runs: mutex_pair um off')
+
+
+class TimedTest(unittest.TestCase):
+	def test_final_line(self):
+		found = timed.timed('t', 'um', "echo '1..2'; echo '2 passed, 0 failed'",
+				    2, lambda _: None)
+		self.assertEqual((found.runs, found.unit), (2, 's'))
+		skipped = timed.timed('t', 'um', "echo '3 passed, 1 failed, 2 skipped'; "
+				      'exit 2', 1, lambda _: None)
+		self.assertIsNotNone(skipped.median)
+
+	def test_no_final_line(self):
+		found = timed.timed('t', 'um', "echo 'make: *** error'; exit 2", 1,
+				    lambda _: None)
+		self.assertIsNone(found.median)
+		self.assertIn("(exit 2)", found.missing)
+		self.assertIn("its last line: 'make: *** error'", found.missing)
+
+	def test_a_build_prints_no_verdict(self):
+		self.assertIsNotNone(timed.timed('t', 'um', 'true', 1,
+						 lambda _: None).median)
+
+
+class ChartTest(unittest.TestCase):
+	def test_data(self):
+		self.assertEqual(chart.ratios(sample()), [('mutex_pair@um', 3.0, 15.0)])
+		self.assertEqual(chart.cycle_costs(sample()),
+				 [(10, 110.0, 10.0), (100, 200.0, 10.0)])
+
+
+if __name__ == '__main__':
+	unittest.main()

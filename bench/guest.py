@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Boots of the benchmark scenario: a column's kernel built once, then
+booted by the scenario runner run after run, the columns interleaved so
+that a noisy moment of the machine spreads over all of them; each boot's
+console is kept as COLUMN/console-N.log."""
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from typing import Dict, List
+
+from bench import console
+from bench.console import BenchBoot
+
+SCENARIO = 'dept-bench'
+
+
+@dataclass
+class Column:
+	name: str	# on, off, floor
+	build: str	# shell command building its kernel
+	boot: str	# shell command: the scenario runner, KTAP on stdout
+	work: str	# the runner's --work directory
+	boots: List[BenchBoot] = field(default_factory=list)
+	failed: str = ''  # why the column has no boots
+	# boots that printed every figure but failed the scenario's verdict
+	notes: List[str] = field(default_factory=list)
+
+
+def shell(command: str) -> subprocess.CompletedProcess:
+	return subprocess.run(command, shell=True, capture_output=True,
+			      text=True, check=False)
+
+
+def tail(text: str, lines: int = 3) -> str:
+	return ' | '.join(text.strip().splitlines()[-lines:])
+
+
+def build(columns: List[Column], log) -> None:
+	"""Build each command's kernel once; a failed build fails its columns."""
+	done: Dict[str, str] = {}
+	for column in columns:
+		if column.build not in done:
+			log(f'bench: building the kernel of column {column.name}')
+			built = shell(column.build)
+			done[column.build] = '' if built.returncode == 0 else (
+				f'its kernel did not build: {tail(built.stderr + built.stdout)}')
+		column.failed = done[column.build]
+
+
+def boot_all(columns: List[Column], runs: int, log) -> None:
+	for run in range(1, runs + 1):
+		for column in columns:
+			if column.failed:
+				continue
+			log(f'bench: {column.name}, boot {run} of {runs}')
+			console_log = os.path.join(column.work, SCENARIO, 'console.log')
+			if os.path.exists(console_log):
+				os.remove(console_log)
+			booted = shell(column.boot)
+			if not os.path.exists(console_log):
+				column.failed = (f'boot {run} failed: '
+						 f'{tail(booted.stdout, 6)}')
+				continue
+			kept = os.path.join(column.work, f'console-{run}.log')
+			shutil.copyfile(console_log, kept)
+			boot = console.read(kept)
+			if not boot.done:
+				column.failed = (f'boot {run} did not finish the '
+						 f'benchmark: {tail(booted.stdout, 6)}')
+				continue
+			if booted.returncode != 0:
+				column.notes.append(f'boot {run} failed its verdict '
+						    f'({kept}): {verdict(booted.stdout)}')
+			column.boots.append(boot)
+
+
+def verdict(ktap: str) -> str:
+	"""The runner's reasons for failing the scenario."""
+	reasons = [line[2:] for line in ktap.splitlines()
+		   if line.startswith(('# unexpected', '# expected'))]
+	return '; '.join(reasons) or tail(ktap)

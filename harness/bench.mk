@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+# 'make bench': what DEPT costs, measured and printed (bench/, issue 9).
+#
+#   make bench [TARGETS=um,x86_64] [BENCH_RUNS=5] [BENCH_COLD=1]
+#              [BENCH_HARNESS_TARGETS=um] [BENCH_NO_HARNESS=1]
+#                  in-kernel figures per target (DEPT on, DEPT off with
+#                  dept=off, the floor variant without lock debugging),
+#                  host figures under callgrind, memory, the harness's own
+#                  times; a table, $(BENCH_OUT)/results.json and chart.svg
+#   make bench-compare OLD=path/to/results.json
+#                  each figure of the latest results against OLD's
+#   make bench-unit  the unit tests of bench/, KTAP
+
+BENCH_OUT := $(BUILD_DIR)/bench
+BENCH_RUNS ?= 5
+BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),um)
+BENCH_VARIANT := floor
+BENCH_SCENARIO := bench/guest
+BENCH_DEBS := gnuplot-nox valgrind
+
+# the host program: the runtime of the host build, the engine, bench/host
+BENCH_HOST_BIN := $(BENCH_OUT)/host/dept-host-bench
+BENCH_HOST_OBJS := $(HOST_OUT)/obj/dept.o \
+	$(filter $(HOST_OUT)/obj/runtime/%,$(HOST_OBJS)) \
+	$(BENCH_OUT)/host/dept_host_bench.o
+
+$(BENCH_OUT)/host/dept_host_bench.o: bench/host/dept_host_bench.c | host-deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -I$(HOST_DIR)/tests -c -o $@ $<
+
+$(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
+	@echo "  LD      $@" >&2
+	@$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
+
+-include $(BENCH_OUT)/host/dept_host_bench.d
+
+# $(call bench-kernel-dir,T,VARIANT): where target T's kernel VARIANT is built
+bench-kernel-dir = $(BUILD_DIR)/$(call variant-dir,$(1),$(2))
+# $(call bench-runner,T,VARIANT,COLUMN,KERNEL PARAMETERS): the scenario
+# runner booting bench/guest/dept-bench on T's kernel VARIANT; the options
+# after run-scenarios' own win over them (argparse keeps the last).
+bench-runner = $(call run-scenarios,$(1),--out $(call bench-kernel-dir,$(1),$(2)) \
+	--kernel $(call bench-kernel-dir,$(1),$(2))/$($(1)_IMAGE) \
+	--work $(BENCH_OUT)/runs/$(1)/$(3) --scenario-dir $(BENCH_SCENARIO) \
+	--only dept-bench $(if $(4),--cmdline $(4)))
+bench-build = $(MAKE) -s --no-print-directory $(1)-prepared $(if $(2),VARIANT=$(2))
+# $(call bench-column,T,COLUMN,VARIANT,KERNEL PARAMETERS)
+bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
+	--boot $(call quote,$(1):$(2):$(BENCH_OUT)/runs/$(1)/$(2)=$(call \
+		bench-runner,$(1),$(3),$(2),$(4)))
+
+# The harness's own times: touch the engine in the tree, rebuild, run the
+# UML suite to its final line (edit-to-verdict); the rebuild alone
+# (edit-to-kernel); 'make test TARGETS=T' with nothing to rebuild (warm),
+# for T in BENCH_HARNESS_TARGETS (default um: each takes half an hour or
+# more); with BENCH_COLD=1 the same from an empty build directory (cold).
+BENCH_HARNESS_TARGETS ?= um
+BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
+	$(call bench-build,um)
+BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary)
+bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
+	$(if $(2),BUILD_DIR=$(2))
+BENCH_COLD_DIR := $(BENCH_OUT)/cold
+# $(call bench-timed,NAME,T,COMMAND,WHY NOT): COMMAND timed, or WHY NOT
+bench-timed = $(if $(4),--missing $(call quote,harness:$(1):$(2):wall:s=not \
+	measured: $(4)),--harness $(call quote,$(1):$(2)=$(3)))
+bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
+	$(call bench-timed,edit-to-kernel,um,$(BENCH_EDIT_BUILD)) \
+	$(foreach t,$(BENCH_TARGETS), \
+		$(call bench-timed,make-test-warm,$(t),$(call bench-make-test,$(t)),$(if \
+			$(filter $(t),$(BENCH_HARNESS_TARGETS)),,BENCH_HARNESS_TARGETS=$(t) \
+			measures it)) \
+		$(call bench-timed,make-test-cold,$(t),rm -rf $(BENCH_COLD_DIR) && \
+			$(call bench-make-test,$(t),$(BENCH_COLD_DIR)),$(if $(and \
+			$(BENCH_COLD),$(filter $(t),$(BENCH_HARNESS_TARGETS))),,BENCH_COLD=1 \
+			measures it on BENCH_HARNESS_TARGETS (the tree and the kernel \
+			from scratch))))
+
+.PHONY: bench bench-compare bench-unit bench-deps
+bench-deps:
+	@harness/install-deps.sh $(BENCH_DEBS) >&2
+
+bench: tree bench-deps $(BENCH_HOST_BIN)
+	$(call check-targets,$(BENCH_TARGETS))
+	$(if $(VARIANT),$(error make bench builds the variants it compares; \
+		no VARIANT=))
+	@mkdir -p $(BENCH_OUT)
+	@[ ! -f $(BENCH_OUT)/results.json ] || \
+		cp $(BENCH_OUT)/results.json $(BENCH_OUT)/previous.json
+	@PYTHONPATH=.:scenarios python3 -m bench run --out $(BENCH_OUT) \
+		--runs $(BENCH_RUNS) --host $(BENCH_HOST_BIN) \
+		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
+			$(call bench-column,$(t),off,,dept=off) \
+			$(call bench-column,$(t),floor,$(BENCH_VARIANT),)) \
+		$(if $(BENCH_NO_HARNESS),,$(bench-harness))
+
+# OLD defaults to the run before the latest one
+bench-compare:
+	@PYTHONPATH=.:scenarios python3 -m bench compare \
+		$(or $(OLD),$(BENCH_OUT)/previous.json) $(BENCH_OUT)/results.json
+
+bench-unit:
+	@PYTHONPATH=.:scenarios python3 -m runner.ktap_unittest bench.bench_test

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the prepared tree for one architecture on a full configuration:
+# its defconfig, plus harness/full-config/series.config and the
+# architecture's fragment there, with CONFIG_DEPT=y or n; fail if an
+# option of the fragments did not survive (merge_config.sh names it).
+# Then rebuild with W=1 every object of a C file the series touches that
+# this configuration builds, and judge its warnings
+# (full_config_warnings.py): a warning on a line the series added fails.
+#
+# usage: full-config.sh TREE OUT ARCH DEPT(y|n) JOBS -- MAKE_ARG...
+set -euo pipefail
+
+tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5
+shift 5
+[ "${1:-}" = -- ] && shift
+make_args=("$@")
+here=$(dirname "$(realpath "$0")")
+mkdir -p "$out"
+out=$(realpath "$out")
+
+kmake() {
+	make -s -C "$tree" O="$out" "${make_args[@]}" "$@"
+}
+
+if [ "$dept" = y ]; then
+	echo "CONFIG_DEPT=y" > "$out/dept.config"
+else
+	echo "# CONFIG_DEPT is not set" > "$out/dept.config"
+fi
+kmake defconfig
+(cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
+	"$here/full-config/series.config" "$here/full-config/$arch.config" \
+	dept.config) > "$out/merge.log"
+kmake olddefconfig
+# merge_config.sh -m only merges; check what olddefconfig kept
+missing=0
+while read -r line; do
+	case $line in
+	"# CONFIG_"*) name=${line#\# }; name=${name%% *}
+		! grep -q "^$name=" "$out/.config" && continue ;;
+	CONFIG_*) grep -qxF "$line" "$out/.config" && continue
+		name=${line%%=*} ;;
+	*) continue ;;
+	esac
+	echo "full-config: $line did not survive in $out/.config" >&2
+	missing=1
+done < <(cat "$here/full-config/series.config" "$here/full-config/$arch.config" \
+	"$out/dept.config")
+[ $missing = 0 ] || exit 1
+
+start=$(date +%s)
+kmake -j"$jobs" all
+echo "full-config: $arch DEPT=$dept built in $(( $(date +%s) - start )) s"
+
+# The objects of the C files the series touches or adds, built here
+objs=()
+while read -r file; do
+	[ -f "$out/${file%.c}.o" ] && objs+=("${file%.c}.o")
+done < <(python3 "$here/full_config_warnings.py" --touched "$tree")
+echo "full-config: W=1 on ${#objs[@]} objects the series touches"
+kmake -j"$jobs" W=1 "${objs[@]}" 2> "$out/w1.log" || { cat "$out/w1.log" >&2; exit 1; }
+python3 "$here/full_config_warnings.py" --judge "$tree" "$out" "$out/w1.log"

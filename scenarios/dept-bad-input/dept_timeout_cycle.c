@@ -1,0 +1,1 @@
+../dept-timeout-quiet/dept_timeout_cycle.c
