@@ -1747,8 +1747,12 @@ exit:
 /*
  * The waker's side of a staged wait: waking @requestor is the event the
  * committed wait was for.  Of concurrent wakers, the first one consumes
- * the stage.  Wake-ups from inside __schedule() are not events of
- * sleeps: the scheduler itself does not wait for them.
+ * the stage.  A wake-up that comes before the commit (the task set its
+ * sleeping state, not yet in __schedule()) ends the stage: the task
+ * will not sleep on it, and a wait committed afterwards would stand in
+ * its history with no event, as if the task had slept past its waker.
+ * Wake-ups from inside __schedule() are not events of sleeps: the
+ * scheduler itself does not wait for them.
  */
 void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 {
@@ -1767,7 +1771,10 @@ void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 	m = rdt->stage_m;
 	real_m = rdt->stage_real_m;
 	sched_map = rdt->stage_sched_map;
-	rdt->stage_m.wgen = 0U;
+	if (m.keys && !m.wgen)
+		clear_stage(rdt);
+	else
+		rdt->stage_m.wgen = 0U;
 	stage_unlock(rdt);
 
 	if (m.keys && m.wgen && !dt->skip_event)
