@@ -1,8 +1,14 @@
 #!/bin/sh
-# Refills of the class and dependency pools while the module ran, from
+# Refills of the class and dependency pools while the chain ran, from
 # /proc/dept_stats (columns: pool objsize total used free refills dropped KB).
 refills() {
 	awk -v pool="$1" '$1 == pool { print $6 }' /proc/dept_stats
+}
+
+# Every pool has at least half a chunk (32 objects) free again.
+pools_refilled() {
+	awk 'NF == 8 && $1 != "pool" && $5 < 32 { low = 1 } END { exit low }' \
+		/proc/dept_stats
 }
 
 cat /proc/dept_stats
@@ -17,6 +23,17 @@ echo "dept-pool-refill: $class_refills class and $dep_refills dependency refills
 
 [ "$class_refills" -ge 2 ] && [ "$dep_refills" -ge 2 ] ||
 	{ echo "dept-pool-refill: fewer than 2 refills"; exit 1; }
+
+tries=0
+until pools_refilled; do
+	tries=$((tries + 1))
+	[ $tries -le 100 ] ||
+		{ echo "dept-pool-refill: pools not refilled after 10 s"; exit 1; }
+	sleep 0.1
+done
+insmod /scenario/dept_pool_refill.ko close_cycle=1 || exit 1
+rmmod dept_pool_refill || exit 1
+
 grep -qx 'stopped 0' /proc/dept_stats ||
 	{ echo "dept-pool-refill: /proc/dept_stats says DEPT stopped"; exit 1; }
 if dmesg | grep 'DEPT: stopped'; then
