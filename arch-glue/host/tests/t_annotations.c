@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The annotations that tell DEPT what it cannot see: recover sites
- * (an event another site can also trigger) and the order between the
- * instances of one lock class (lockdep_set_lock_cmp_fn()).
+ * (an event another site can also trigger), the order between the
+ * instances of one lock class (lockdep_set_lock_cmp_fn()) and between
+ * instances that share one map (folio locks by index, dept_instance).
  */
 #include <string.h>
 #include <stdlib.h>
@@ -119,6 +120,82 @@ static void test_cmp_fn_order(void)
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "P:0"));
 }
 
+/*
+ * Folio locks of one file, as pg_locked_map: one map for every instance,
+ * a wgen and a place in its file's order for each.
+ */
+struct ordered_lock {
+	struct dept_ext_wgen		wgen;
+	struct dept_instance		inst;
+};
+
+static void ordered_lock(struct dept_map *m, struct ordered_lock *l)
+{
+	dept_wait_instance(m, 1UL, _RET_IP_, __func__, -1L, &l->inst);
+	dept_request_event(m, &l->wgen);
+}
+
+static void ordered_unlock(struct dept_map *m, struct ordered_lock *l)
+{
+	dept_event_instance(m, 1UL, _RET_IP_, __func__, &l->wgen, &l->inst);
+}
+
+static void ordered_init(struct dept_map *m, const char *name,
+			 struct ordered_lock *l, int nr, unsigned long set)
+{
+	int i;
+
+	dept_map_init(m, NULL, 0, name);
+	for (i = 0; i < nr; i++) {
+		dept_ext_wgen_init(&l[i].wgen);
+		l[i].inst = (struct dept_instance){ .set = set, .pos = i };
+	}
+}
+
+/* ext4's writeback: a run of one file's folios locked by index. */
+static void test_instances_in_order(void)
+{
+	static struct dept_map F;
+	struct ordered_lock f[3];
+	int i;
+
+	ordered_init(&F, "F", f, 3, 1);
+	for (i = 0; i < 3; i++)
+		ordered_lock(&F, &f[i]);
+	for (i = 0; i < 3; i++)
+		ordered_unlock(&F, &f[i]);
+	EXPECT_NO_REPORT();
+}
+
+/* Against the order, the same two folios can deadlock with a task in order. */
+static void test_instances_reversed(void)
+{
+	static struct dept_map G;
+	struct ordered_lock g[2];
+
+	ordered_init(&G, "G", g, 2, 1);
+	ordered_lock(&G, &g[1]);
+	ordered_lock(&G, &g[0]);
+	ordered_unlock(&G, &g[1]);
+	ordered_unlock(&G, &g[0]);
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "G:0"));
+}
+
+/* Folios of two files have no order between them. */
+static void test_instances_of_two_sets(void)
+{
+	static struct dept_map H;
+	struct ordered_lock h[2];
+
+	ordered_init(&H, "H", h, 2, 1);
+	h[1].inst.set = 2;
+	ordered_lock(&H, &h[0]);
+	ordered_lock(&H, &h[1]);
+	ordered_unlock(&H, &h[0]);
+	ordered_unlock(&H, &h[1]);
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "H:0"));
+}
+
 const struct host_suite annotations_suite = {
 	.name = "annotations",
 	.cases = (const struct host_case[]) {
@@ -127,6 +204,9 @@ const struct host_suite annotations_suite = {
 		{ "recover_cycle", test_recover_cycle },
 		{ "recover_unused", test_recover_unused },
 		{ "cmp_fn_order", test_cmp_fn_order },
+		{ "instances_in_order", test_instances_in_order },
+		{ "instances_reversed", test_instances_reversed },
+		{ "instances_of_two_sets", test_instances_of_two_sets },
 		{ }
 	},
 };

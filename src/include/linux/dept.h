@@ -192,6 +192,19 @@ do {									\
  */
 typedef int (*dept_cmp_fn_t)(const struct dept_map *a, const struct dept_map *b);
 
+/*
+ * Where an instance stands among instances of its class that are always
+ * taken in one order, as the folios of one file are locked by ascending
+ * index: @set names the ordered set (0 for none), @pos is the instance's
+ * place in it.  Waiting for a later instance of a set while an earlier
+ * one's event is awaited adds no dependency; waiting for an earlier one
+ * does, as any wait on the class would.
+ */
+struct dept_instance {
+	unsigned long			set;
+	unsigned long			pos;
+};
+
 /* An event context entered and not yet exited by a task. */
 struct dept_ecxt_held {
 	/* NULL for a placeholder that is never checked (nest_lock) */
@@ -310,6 +323,7 @@ extern void dept_map_copy(struct dept_map *to, struct dept_map *from);
  * the primitive.  A timed wait cannot deadlock by itself.
  */
 extern void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, int sub_l, long timeout);
+extern void dept_wait_instance(struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, long timeout, const struct dept_instance *inst);
 
 /*
  * The class of a staged wait is named by @m ("<sched>" without one)
@@ -323,6 +337,7 @@ extern void dept_ecxt_enter(struct dept_map *m, unsigned long e_f, unsigned long
 extern bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f);
 extern void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg);
 extern void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg);
+extern void dept_event_instance(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg, const struct dept_instance *inst);
 extern void dept_ecxt_exit(struct dept_map *m, unsigned long e_f, unsigned long ip);
 extern void dept_sched_enter(void);
 extern void dept_sched_exit(void);
@@ -397,6 +412,7 @@ struct dept_event_site { };
 #define dept_ext_wgen_init(wg)				do { } while (0)
 #define dept_map_copy(t, f)				do { } while (0)
 #define dept_wait(m, w_f, ip, w_fn, sl, t)		do { (void)(w_fn); } while (0)
+#define dept_wait_instance(m, w_f, ip, w_fn, t, i)	do { (void)(w_fn); } while (0)
 #define dept_stage_wait(m, k, ip, w_fn, t)		do { (void)(k); (void)(w_fn); } while (0)
 #define dept_request_event_wait_commit()		do { } while (0)
 #define dept_clean_stage()				do { } while (0)
@@ -405,6 +421,7 @@ struct dept_event_site { };
 #define dept_ecxt_holding(m, e_f)			false
 #define dept_request_event(m, wg)			do { } while (0)
 #define dept_event(m, e_f, ip, e_fn, wg)		do { (void)(e_fn); } while (0)
+#define dept_event_instance(m, e_f, ip, e_fn, wg, i)	do { (void)(e_fn); } while (0)
 #define dept_ecxt_exit(m, e_f, ip)			do { } while (0)
 #define dept_sched_enter()				do { } while (0)
 #define dept_sched_exit()				do { } while (0)

@@ -1094,9 +1094,18 @@ static unsigned long cur_enirqf(void)
  * ---------------------------------------------------------------------
  */
 
+static bool same_instance(const struct dept_instance *a,
+			  const struct dept_instance *b)
+{
+	return a->set == b->set && a->pos == b->pos;
+}
+
 /*
- * Append @w to the ring.  A wait of the same class in the same context
- * just before it shares its slot: only the latest one matters.
+ * Append @w to the ring.  A wait of the same class and instance in the
+ * same context just before it shares its slot: only the latest one
+ * matters.  Waits on other instances of an ordered set keep slots of
+ * their own: which of them came after a request decides whether the
+ * request's event depends on them (see ordered_after()).
  */
 static void add_hist(struct dept_wait *w, unsigned int wg,
 		     unsigned int ctxt_id)
@@ -1107,7 +1116,7 @@ static void add_hist(struct dept_wait *w, unsigned int wg,
 	struct dept_wait_hist *wh = dt->wait_hist + last;
 
 	if (!wh->wait || wh->wait->class != w->class ||
-	    wh->ctxt_id != ctxt_id) {
+	    wh->ctxt_id != ctxt_id || !same_instance(&wh->wait->inst, &w->inst)) {
 		wh = dt->wait_hist + dt->wait_hist_pos;
 		dt->wait_hist_pos = (dt->wait_hist_pos + 1) % DEPT_MAX_WAIT_HIST;
 	}
@@ -1141,7 +1150,8 @@ static bool same_class_depends(struct dept_ecxt_held *eh, struct dept_map *m,
  */
 static void add_wait(struct dept_class *c, struct dept_map *m,
 		     unsigned long ip, const char *w_fn, int sub_l,
-		     bool sched_sleep, long timeout)
+		     bool sched_sleep, long timeout,
+		     const struct dept_instance *inst)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_wait *w;
@@ -1157,6 +1167,8 @@ static void add_wait(struct dept_class *c, struct dept_map *m,
 	w->wait_ip = ip;
 	w->wait_stack = sched_sleep ? get_staged_stack() : get_current_stack();
 	w->sched_sleep = sched_sleep;
+	if (inst)
+		w->inst = *inst;
 	/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
 	w->timeout = timeout >= 0 && timeout != LONG_MAX;
 
@@ -1272,12 +1284,25 @@ static void pop_held(int pos)
 }
 
 /*
+ * Whether @w waited for a later instance than @inst of one ordered set of
+ * @c's instances: taking those in order cannot deadlock among themselves.
+ */
+static bool ordered_after(struct dept_wait *w, struct dept_class *c,
+			  const struct dept_instance *inst)
+{
+	return inst && inst->set && w->class == c &&
+	       w->inst.set == inst->set && w->inst.pos > inst->pos;
+}
+
+/*
  * The event of class @c, awaited since @wg, fires in the current task:
  * every wait this task made since then, in this context, had to end
- * first, so @c depends on each of them.
+ * first, so @c depends on each of them, but on a later instance of its
+ * own ordered set (@inst, if any).
  */
 static void do_event(struct dept_map *real_m, struct dept_class *c,
-		     unsigned int wg, unsigned long ip, const char *e_fn)
+		     unsigned int wg, unsigned long ip, const char *e_fn,
+		     const struct dept_instance *inst)
 {
 	struct dept_task *dt = dept_task();
 	unsigned int ctxt_id = cur_ctxt_id();
@@ -1298,7 +1323,7 @@ static void do_event(struct dept_map *real_m, struct dept_class *c,
 
 		if (!wh->wait || !before(wg, wh->wgen))
 			break;
-		if (wh->ctxt_id != ctxt_id)
+		if (wh->ctxt_id != ctxt_id || ordered_after(wh->wait, c, inst))
 			continue;
 		if (lookup_dep(c, wh->wait->class))
 			continue;
@@ -1437,7 +1462,8 @@ EXPORT_SYMBOL_GPL(dept_map_set_cmp_fn);
 
 static void __dept_wait(struct dept_map *m, unsigned long w_f,
 			unsigned long ip, const char *w_fn, int sub_l,
-			bool sched_sleep, bool sched_map, long timeout)
+			bool sched_sleep, bool sched_map, long timeout,
+			const struct dept_instance *inst)
 {
 	int e;
 
@@ -1445,7 +1471,8 @@ static void __dept_wait(struct dept_map *m, unsigned long w_f,
 		struct dept_class *c = map_class(m, 1UL << e, sched_map);
 
 		if (c)
-			add_wait(c, m, ip, w_fn, sub_l, sched_sleep, timeout);
+			add_wait(c, m, ip, w_fn, sub_l, sched_sleep, timeout,
+				 inst);
 	}
 }
 
@@ -1458,10 +1485,26 @@ void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
 		return;
 
 	flags = dept_enter();
-	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout);
+	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL);
 	dept_exit(flags);
 }
 EXPORT_SYMBOL_GPL(dept_wait);
+
+/* dept_wait() on the instance @inst of @m's class's ordered instances */
+void dept_wait_instance(struct dept_map *m, unsigned long w_f,
+			unsigned long ip, const char *w_fn, long timeout,
+			const struct dept_instance *inst)
+{
+	unsigned long flags;
+
+	if (!dept_may_enter() || m->nocheck)
+		return;
+
+	flags = dept_enter();
+	__dept_wait(m, w_f, ip, w_fn, 0, false, false, timeout, inst);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_wait_instance);
 
 void dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
 		     unsigned long ip, const char *c_fn, const char *e_fn,
@@ -1589,16 +1632,20 @@ EXPORT_SYMBOL_GPL(dept_request_event);
 
 static void __dept_event(struct dept_map *m, struct dept_map *real_m,
 			 unsigned long e_f, unsigned long ip,
-			 const char *e_fn, bool sched_map, unsigned int wg)
+			 const char *e_fn, bool sched_map, unsigned int wg,
+			 const struct dept_instance *inst)
 {
 	struct dept_class *c = map_class(m, e_f, sched_map);
 
 	if (c)
-		do_event(real_m, c, wg, ip, e_fn);
+		do_event(real_m, c, wg, ip, e_fn, inst);
 }
 
-void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
-		const char *e_fn, struct dept_ext_wgen *ewg)
+/* dept_event() of the instance @inst of @m's class's ordered instances */
+void dept_event_instance(struct dept_map *m, unsigned long e_f,
+			 unsigned long ip, const char *e_fn,
+			 struct dept_ext_wgen *ewg,
+			 const struct dept_instance *inst)
 {
 	unsigned int *wg_p;
 	unsigned long flags;
@@ -1615,10 +1662,18 @@ void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
 
 	flags = dept_enter();
 	if (!dept_task()->skip_event)
-		__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p));
+		__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p),
+			     inst);
 	/* the next wait requests the event again */
 	WRITE_ONCE(*wg_p, 0U);
 	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(dept_event_instance);
+
+void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
+		const char *e_fn, struct dept_ext_wgen *ewg)
+{
+	dept_event_instance(m, e_f, ip, e_fn, ewg, NULL);
 }
 EXPORT_SYMBOL_GPL(dept_event);
 
@@ -1733,7 +1788,7 @@ void dept_request_event_wait_commit(void)
 	w_fn = dt->stage_w_fn;
 	stage_unlock(dt);
 
-	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout);
+	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout, NULL);
 
 	/* keep what the wait cached for the next commit */
 	stage_lock(dt);
@@ -1779,7 +1834,7 @@ void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 
 	if (m.keys && m.wgen && !dt->skip_event)
 		__dept_event(&m, real_m, 1UL, ip, "try_to_wake_up",
-			     sched_map, m.wgen);
+			     sched_map, m.wgen, NULL);
 	dept_exit(flags);
 }
 

@@ -127,6 +127,9 @@ struct dept_wait {
 	unsigned long			wait_ip;
 	struct dept_stack		*wait_stack;
 
+	/* the instance waited for, if its class orders its instances */
+	struct dept_instance		inst;
+
 	/* a staged wait committed by __schedule() */
 	bool				sched_sleep;
 
