@@ -33,6 +33,7 @@ help:
 	@echo 'make deps           install the missing Debian packages'
 	@echo 'make tree           prepare $(TREE): linux-source + the series + src/'
 	@echo 'make series-export  write the commits of $(TREE) back as patches'
+	@echo 'make checkpatch     checkpatch.pl --strict on every patch of the series'
 	@echo 'make T-config       configure $(BUILD_DIR)/T for target T ($(ALL_TARGETS))'
 	@echo 'make T-kernel       build the kernel of target T'
 	$(if $(HOST_STAGE),@echo 'make host-test      the engine as a host program under valgrind')

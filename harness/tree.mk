@@ -13,11 +13,14 @@ GEN_INIT_CPIO := $(BUILD_DIR)/tools/gen_init_cpio
 $(TREE_STAMP): FORCE | deps
 	@harness/prepare-tree.sh $(TREE) $(SERIES)
 
-.PHONY: tree series-export FORCE
+.PHONY: tree series-export checkpatch FORCE
 tree: $(TREE_STAMP)
 
 series-export: | deps
 	@harness/series-export.sh $(TREE)
+
+checkpatch: tree
+	@harness/checkpatch-series.sh $(TREE)
 
 $(GEN_INIT_CPIO): $(TREE_STAMP)
 	@mkdir -p $(dir $@)
