@@ -48,11 +48,30 @@ static inline void scenario_start(struct scenario_thread *t)
 	wake_up_process(task);
 }
 
-/* Wait until @t sleeps, and give it time to get deep into the sleep. */
+/*
+ * Whether @task is off its CPU: __schedule() switched away from it, so a
+ * wait it staged is committed.  With one CPU the caller is running, and
+ * @task is not.
+ */
+static inline bool scenario_off_cpu(struct task_struct *task)
+{
+#ifdef CONFIG_SMP
+	return !smp_load_acquire(&task->on_cpu);
+#else
+	return true;
+#endif
+}
+
+/*
+ * Wait until @t sleeps, really (a task sets its sleeping state before it
+ * calls schedule(): on a slow virtual CPU it can stay in between for
+ * long), and give it time to get deep into the sleep.
+ */
 static inline void scenario_wait_sleeping(struct scenario_thread *t)
 {
 	while (!READ_ONCE(t->task) ||
-	       READ_ONCE(t->task->__state) == TASK_RUNNING)
+	       READ_ONCE(t->task->__state) == TASK_RUNNING ||
+	       !scenario_off_cpu(t->task))
 		msleep(1);
 	msleep(20);
 }

@@ -32,7 +32,8 @@
  *  - The graph (class and dependency lists, hash insertions, BFS state)
  *    is changed only under dept_spin.  dept_spin is taken by trylock
  *    and given up while a report prints, so that a CPU spinning for it
- *    cannot hold back the console a report is printing to.
+ *    cannot hold back the console a report is printing to; a dependency
+ *    met meanwhile is deferred, and added when dept_spin is unlocked.
  *  - Hash lookups are lockless under RCU: IRQs off is the read side.
  *    Unhashed objects are put after a grace period; pool objects are
  *    never returned to the page allocator.
@@ -58,6 +59,7 @@
 #include <linux/string.h>
 #include <linux/init.h>
 #include <linux/irq_work.h>
+#include <linux/llist.h>
 #include <linux/workqueue.h>
 #include <linux/vmalloc.h>
 #include <linux/minmax.h>
@@ -206,9 +208,22 @@ static bool dept_lock(void)
 	return true;
 }
 
+static void add_deferred_deps(void);
+static LLIST_HEAD(dept_deferred_deps);
+
+/*
+ * Whoever holds dept_spin last adds the dependencies deferred meanwhile
+ * (see defer_dep()): a deferring CPU either gets the lock after its
+ * llist_add() or leaves it to a holder that sees the list after unlock.
+ */
 static void dept_unlock(void)
 {
-	arch_spin_unlock(&dept_spin);
+	do {
+		add_deferred_deps();
+		arch_spin_unlock(&dept_spin);
+		smp_mb();
+	} while (!llist_empty(&dept_deferred_deps) &&
+		 arch_spin_trylock(&dept_spin));
 }
 
 bool dept_graph_lock(unsigned long *flags)
@@ -918,6 +933,41 @@ static void __add_dep(struct dept_ecxt *e, struct dept_wait *w, bool irq)
 		irq_connect(fc, tc);
 }
 
+/*
+ * Dependencies met while another CPU printed a report, which makes
+ * dept_lock() give up: each waits in dept_deferred_deps, in a dept_dep
+ * that is not in the graph yet and holds its ecxt and wait, until
+ * dept_unlock() adds it.  Dropping them instead would lose for good a
+ * cycle closed meanwhile.
+ */
+static void defer_dep(struct dept_ecxt *e, struct dept_wait *w)
+{
+	struct dept_dep *d = alloc_obj(OBJECT_dep);
+
+	if (!d)
+		return;
+	d->ecxt = get_ecxt(e);
+	d->wait = get_wait(w);
+	llist_add(&d->deferred_node, &dept_deferred_deps);
+	if (arch_spin_trylock(&dept_spin))
+		dept_unlock();
+}
+
+/* Called under dept_spin; a report it prints may defer more. */
+static void add_deferred_deps(void)
+{
+	struct llist_node *n;
+	struct dept_dep *d, *t;
+
+	while ((n = llist_del_all(&dept_deferred_deps))) {
+		llist_for_each_entry_safe(d, t, llist_reverse_order(n),
+					  deferred_node) {
+			__add_dep(d->ecxt, d->wait, false);
+			put_dep(d);
+		}
+	}
+}
+
 static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
 {
 	struct dept_class *fc = e->class;
@@ -930,8 +980,10 @@ static void add_dep(struct dept_ecxt *e, struct dept_wait *w)
 	if (READ_ONCE(fc->dead) || READ_ONCE(tc->dead))
 		return;
 
-	if (!dept_lock())
+	if (!dept_lock()) {
+		defer_dep(e, w);
 		return;
+	}
 	__add_dep(e, w, false);
 	dept_unlock();
 }
@@ -1146,12 +1198,13 @@ static bool same_class_depends(struct dept_ecxt_held *eh, struct dept_map *m,
 
 /*
  * A wait on @c: every event context the task holds now depends on it,
- * except contexts of the same class nested as the user declared.
+ * except contexts of the same class nested as the user declared.  It
+ * enters the task's history at @wg, or now if @wg is 0.
  */
 static void add_wait(struct dept_class *c, struct dept_map *m,
 		     unsigned long ip, const char *w_fn, int sub_l,
 		     bool sched_sleep, long timeout,
-		     const struct dept_instance *inst)
+		     const struct dept_instance *inst, unsigned int wg)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_wait *w;
@@ -1190,7 +1243,7 @@ static void add_wait(struct dept_class *c, struct dept_map *m,
 		add_dep(eh->ecxt, w);
 	}
 
-	add_hist(w, next_wgen(), cur_ctxt_id());
+	add_hist(w, wg ?: next_wgen(), cur_ctxt_id());
 	put_wait(w);
 }
 
@@ -1463,7 +1516,7 @@ EXPORT_SYMBOL_GPL(dept_map_set_cmp_fn);
 static void __dept_wait(struct dept_map *m, unsigned long w_f,
 			unsigned long ip, const char *w_fn, int sub_l,
 			bool sched_sleep, bool sched_map, long timeout,
-			const struct dept_instance *inst)
+			const struct dept_instance *inst, unsigned int wg)
 {
 	int e;
 
@@ -1472,7 +1525,7 @@ static void __dept_wait(struct dept_map *m, unsigned long w_f,
 
 		if (c)
 			add_wait(c, m, ip, w_fn, sub_l, sched_sleep, timeout,
-				 inst);
+				 inst, wg);
 	}
 }
 
@@ -1485,7 +1538,7 @@ void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
 		return;
 
 	flags = dept_enter();
-	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL);
+	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL, 0U);
 	dept_exit(flags);
 }
 EXPORT_SYMBOL_GPL(dept_wait);
@@ -1501,7 +1554,7 @@ void dept_wait_instance(struct dept_map *m, unsigned long w_f,
 		return;
 
 	flags = dept_enter();
-	__dept_wait(m, w_f, ip, w_fn, 0, false, false, timeout, inst);
+	__dept_wait(m, w_f, ip, w_fn, 0, false, false, timeout, inst, 0U);
 	dept_exit(flags);
 }
 EXPORT_SYMBOL_GPL(dept_wait_instance);
@@ -1788,7 +1841,14 @@ void dept_request_event_wait_commit(void)
 	w_fn = dt->stage_w_fn;
 	stage_unlock(dt);
 
-	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout, NULL);
+	/*
+	 * The wait enters the history at the commit's wgen: a waker may
+	 * take the stage as soon as it is unlocked, and then requests of
+	 * its own, made after this commit, must not find this wait after
+	 * them.
+	 */
+	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout, NULL,
+		    m.wgen);
 
 	/* keep what the wait cached for the next commit */
 	stage_lock(dt);

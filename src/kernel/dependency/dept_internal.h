@@ -152,7 +152,12 @@ struct dept_dep {
 	struct dept_wait		*wait;
 
 	struct rcu_head			rh;
-	struct hlist_node		hash_node;
+	union {
+		/* in the dependency hash, once in the graph */
+		struct hlist_node	hash_node;
+		/* before: in dept_deferred_deps, waiting for dept_spin */
+		struct llist_node	deferred_node;
+	};
 
 	/* in fc->dep_head and tc->dep_rev_head */
 	struct list_head		dep_node;
