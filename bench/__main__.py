@@ -5,22 +5,25 @@ usage: python3 -m bench run --out DIR [--runs N]
 		[--build TARGET:COLUMN=COMMAND]...
 		[--boot TARGET:COLUMN:WORK=COMMAND]...
 		[--host BINARY] [--harness NAME:TARGET=COMMAND]... [--harness-runs N]
+		[--suite TARGET=WORK]...
 		[--missing GROUP:NAME:TARGET:COLUMN:UNIT=WHY]...
        python3 -m bench compare OLD.json NEW.json
 
 run: builds each column's kernel (--build), boots the benchmark scenario
 with each --boot command (the scenario runner, its work directory WORK)
 --runs times, runs the host program under callgrind, times the harness
-commands, prints the table and writes DIR/results.json and DIR/chart.svg.
+commands, reads DEPT's pools at the end of each scenario of a suite run
+in WORK (--suite: a harness command ran it with HARNESS_DEPT_STATS),
+prints the table and writes DIR/results.json and DIR/chart.svg.
 """
 
 import argparse
 import os
 import sys
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
-from bench import chart, compare, figures, guest, host, kernel, memory
-from bench import results, table, timed
+from bench import chart, compare, console, figures, guest, host, kernel
+from bench import memory, results, table, timed
 
 
 def spec(text: str) -> tuple:
@@ -33,7 +36,9 @@ def log(message: str) -> None:
 	print(message, file=sys.stderr, flush=True)
 
 
-def kernel_part(args: argparse.Namespace) -> List[figures.Figure]:
+def kernel_part(args: argparse.Namespace) -> Tuple[
+		List[figures.Figure], Dict[str, List[console.BenchBoot]]]:
+	"""The in-kernel figures, and per target the boots with DEPT on."""
 	builds = {tuple(spec(b)[0]): spec(b)[1] for b in args.build}
 	targets: Dict[str, List[guest.Column]] = {}
 	for text in args.boot:
@@ -41,6 +46,7 @@ def kernel_part(args: argparse.Namespace) -> List[figures.Figure]:
 		targets.setdefault(target, []).append(guest.Column(
 			column, builds.get((target, column), 'true'), command, work))
 	found = []
+	on_boots = {}
 	for target, columns in targets.items():
 		guest.build(columns, log)
 		guest.boot_all(columns, args.runs, log)
@@ -50,19 +56,25 @@ def kernel_part(args: argparse.Namespace) -> List[figures.Figure]:
 			{c.name: c.notes for c in columns})
 		on = next((c for c in columns if c.name == 'on'), None)
 		if on:
-			found += memory.memory_figures(target, on.boots)
-	return found
+			on_boots[target] = on.boots
+	return found, on_boots
 
 
 def run(args: argparse.Namespace) -> int:
 	os.makedirs(args.out, exist_ok=True)
-	found = kernel_part(args)
+	found, on_boots = kernel_part(args)
+	later = []
 	if args.host:
 		log('bench: the host program under callgrind')
-		found += host.run(args.host, os.path.join(args.out, 'callgrind'))
+		later += host.run(args.host, os.path.join(args.out, 'callgrind'))
 	for text in args.harness:
 		(name, target), command = spec(text)
-		found.append(timed.timed(name, target, command, args.harness_runs, log))
+		later.append(timed.timed(name, target, command, args.harness_runs, log))
+	suites = dict(text.partition('=')[::2] for text in args.suite)
+	for target, boots in on_boots.items():
+		found += memory.memory_figures(target, boots, memory.suite_pools(
+			suites[target]) if target in suites else None)
+	found += later
 	for text in args.missing:
 		(group, name, target, column, unit), why = spec(text)
 		found.append(figures.missing(group, name, target, column, unit, why))
@@ -93,6 +105,7 @@ def main(argv: List[str]) -> int:
 	doing.add_argument('--host')
 	doing.add_argument('--harness', action='append', default=[])
 	doing.add_argument('--harness-runs', type=int, default=1)
+	doing.add_argument('--suite', action='append', default=[])
 	doing.add_argument('--missing', action='append', default=[])
 	doing.set_defaults(func=run)
 	comparing = commands.add_parser('compare')

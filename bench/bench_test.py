@@ -6,6 +6,7 @@ import json
 import os
 import tempfile
 import unittest
+from typing import Dict
 
 from bench import callgrind, chart, compare, console, figures, guest, host
 from bench import kernel
@@ -120,6 +121,15 @@ class GuestTest(unittest.TestCase):
 			self.assertTrue(column.failed.startswith('boot 1 did not finish'))
 
 
+def suite_console(used: Dict[str, int]) -> str:
+	"""A scenario's console as init prints DEPT's pools at its end."""
+	pools = ''.join(f'{name} 100 8192 {n} {8192 - n} 0 0 800\n'
+			for name, n in used.items())
+	return ('harness: scenario x exit 0\nharness: dept_stats\n'
+		'pool objsize total used free refills dropped KB\n'
+		f'{pools}wgen 5\nreports 0\nstopped 0\nharness: dept_stats end\n')
+
+
 class MemoryTest(unittest.TestCase):
 	def setUp(self):
 		boot = console.read(data('console-on.log'))
@@ -138,8 +148,36 @@ class MemoryTest(unittest.TestCase):
 		self.assertEqual(self.found[('all pools', 'v16')].median, 12416)
 
 	def test_suite_is_missing_with_why(self):
-		self.assertIn('boots a kernel of its own',
+		self.assertIn('BENCH_NO_HARNESS',
 			      self.found[('wait', 'suite')].missing)
+
+	def test_suite_is_the_most_any_scenario_used(self):
+		boot = console.read(data('console-on.log'))
+		with tempfile.TemporaryDirectory() as work:
+			for name, used in (('a', {'dep': 10, 'wait': 40}),
+					   ('b', {'dep': 30, 'wait': 5}),
+					   ('c', {})):
+				os.mkdir(os.path.join(work, name))
+				with open(os.path.join(work, name, 'console.log'),
+					  'w', encoding='utf-8') as file:
+					file.write(suite_console(used) if used else
+						   'harness: scenario c exit 0\n')
+			suite = memory.suite_pools(work)
+		self.assertEqual(sorted(suite), ['a', 'b'])
+		found = {(f.name, f.column): f
+			 for f in memory.memory_figures('um', [boot], suite)}
+		self.assertAlmostEqual(found[('dep', 'suite')].median, 30 * 100 / 1024)
+		self.assertAlmostEqual(found[('wait', 'suite')].median, 40 * 100 / 1024)
+		self.assertAlmostEqual(found[('all pools', 'suite')].median,
+				       50 * 100 / 1024)
+		self.assertIn('of 2 scenarios', found[('all pools', 'suite')].note)
+		self.assertIn('all pools: a', found[('all pools', 'suite')].note)
+
+	def test_suite_that_printed_nothing(self):
+		boot = console.read(data('console-on.log'))
+		found = memory.memory_figures('um', [boot], {})
+		self.assertIn('no scenario', [f for f in found
+					      if f.column == 'suite'][0].missing)
 
 	def test_dept_task(self):
 		self.assertEqual(self.found[('dept_task', 'per task')].median, 2720)

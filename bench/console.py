@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """What one boot of the benchmark scenario (bench/guest/dept-bench) printed:
-the time of each operation, when /init started, DEPT's pools."""
+the time of each operation, when /init started, DEPT's pools; and of any
+scenario booted with HARNESS_DEPT_STATS, DEPT's pools at its end."""
 
 import re
 from dataclasses import dataclass, field
@@ -11,6 +12,9 @@ from runner.console import TIMESTAMP, strip_timestamp
 OPERATION = re.compile(r'^dept-bench: (\w+) (\d+\.\d+) ns/op over (\d+)$')
 STATS_START = re.compile(r'^dept-bench: dept_stats (\w+)$')
 STATS_END = 'dept-bench: dept_stats end'
+# scenarios/guest/init, after the scenario: the moment 'suite'
+SUITE_STATS_START = 'harness: dept_stats'
+SUITE_STATS_END = 'harness: dept_stats end'
 INIT = 'Run /init as init process'
 DEPT_ACTIVE = re.compile(r'^DEPT: dependency tracker active '
 			 r'\(pools (\d+) KB, dept_task (\d+) bytes\)$')
@@ -28,7 +32,7 @@ class Pool:
 class BenchBoot:
 	ns_per_op: Dict[str, float] = field(default_factory=dict)
 	init_s: Optional[float] = None  # printk time of starting /init
-	# per moment ('boot', 'bench'): pool name -> Pool
+	# per moment ('boot', 'bench', 'suite'): pool name -> Pool
 	pools: Dict[str, Dict[str, Pool]] = field(default_factory=dict)
 	dept_task_bytes: Optional[int] = None
 	done: bool = False
@@ -56,7 +60,7 @@ def parse(lines: List[str]) -> BenchBoot:
 		if text.endswith(INIT) and boot.init_s is None:
 			boot.init_s = timestamp(line.lstrip('\r\n'))
 		if moment is not None:
-			if text == STATS_END:
+			if text in (STATS_END, SUITE_STATS_END):
 				moment = None
 			else:
 				pool = parse_pool(text)
@@ -64,8 +68,8 @@ def parse(lines: List[str]) -> BenchBoot:
 					boot.pools[moment][pool[0]] = pool[1]
 			continue
 		match = STATS_START.match(text)
-		if match:
-			moment = match.group(1)
+		if match or text == SUITE_STATS_START:
+			moment = match.group(1) if match else 'suite'
 			boot.pools[moment] = {}
 			continue
 		match = OPERATION.match(text)

@@ -1,19 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0
 """DEPT's memory from /proc/dept_stats (bench/console.py), per pool: what
-is used after boot and after the benchmark, what our pools reserve, and
-what v16's static pools reserve for the same objects."""
+is used after boot, after the benchmark and after the suite, what our pools
+reserve, and what v16's static pools reserve for the same objects.
 
-from typing import Dict, List
+Each scenario of the suite boots a kernel of its own: 'after the suite' is,
+per pool, the most that any scenario's kernel had used at its end (the
+consoles of a suite run booted with HARNESS_DEPT_STATS)."""
 
-from bench import figures
+import glob
+import os
+from typing import Dict, List, Optional
+
+from bench import console, figures
 from bench.console import BenchBoot, Pool
 
 # v16's kernel/dependency/dept_object.h: objects per static pool
 V16_OBJECTS = {'dep': 8192, 'class': 8192, 'stack': 32768, 'ecxt': 16384,
 	       'wait': 32768}
 MOMENTS = ('boot', 'bench')
-SUITE_MISSING = ('each scenario of the suite boots a kernel of its own and '
-		 'none prints /proc/dept_stats at its end')
+SUITE_MISSING = ('not measured: the suite run of edit-to-verdict prints it '
+		 '(BENCH_NO_HARNESS=1 skips that run)')
 
 
 def kb(objects: int, objsize: int) -> float:
@@ -33,8 +39,38 @@ def used_kb(pools: Dict[str, Pool], name: str = None) -> float:
 		   if name in (None, n))
 
 
-def memory_figures(target: str, boots: List[BenchBoot]) -> List[figures.Figure]:
-	"""The memory figures of the boots with DEPT on."""
+def suite_pools(work: str) -> Dict[str, Dict[str, Pool]]:
+	"""Per scenario of the suite run in @work, its pools at its end."""
+	found = {}
+	for path in sorted(glob.glob(os.path.join(work, '*', 'console.log'))):
+		pools = console.read(path).pools.get('suite')
+		if pools:
+			found[os.path.basename(os.path.dirname(path))] = pools
+	return found
+
+
+def suite_figure(target: str, name: str, pool: Optional[str],
+		 suite: Optional[Dict[str, Dict[str, Pool]]]) -> figures.Figure:
+	if suite is None:
+		return figures.missing('memory', name, target, 'suite', 'KB',
+				       SUITE_MISSING)
+	if not suite:
+		return figures.missing('memory', name, target, 'suite', 'KB',
+				       'no scenario of the suite run printed '
+				       '/proc/dept_stats at its end')
+	heaviest = max(suite, key=lambda s: used_kb(suite[s]))
+	found = figures.measured('memory', name, target, 'suite', 'KB',
+				 [max(used_kb(p, pool) for p in suite.values())])
+	found.note = (f'the most any of {len(suite)} scenarios used at its end '
+		      f'(all pools: {heaviest})')
+	return found
+
+
+def memory_figures(target: str, boots: List[BenchBoot],
+		   suite: Optional[Dict[str, Dict[str, Pool]]] = None
+		   ) -> List[figures.Figure]:
+	"""The memory figures of the boots with DEPT on, and of the suite's
+	scenarios (suite_pools(); None when the suite did not run)."""
 	result = []
 	names = pool_names(boots)
 	if not names:
@@ -48,8 +84,7 @@ def memory_figures(target: str, boots: List[BenchBoot]) -> List[figures.Figure]:
 				[used_kb(b.pools[moment], pool) if moment in b.pools
 				 else None for b in boots],
 				f'/proc/dept_stats after {moment}'))
-		result.append(figures.missing('memory', name, target, 'suite', 'KB',
-					      SUITE_MISSING))
+		result.append(suite_figure(target, name, pool, suite))
 		last = boots[-1].pools.get('bench') or boots[-1].pools['boot']
 		shown = [n for n in names if pool in (None, n) and n in last]
 		result.append(figures.measured('memory', name, target, 'reserved',

@@ -51,17 +51,24 @@ bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
 		bench-runner,$(1),$(3),$(2),$(4)))
 
 # The harness's own times: touch the engine in the tree, rebuild, run the
-# UML suite to its final line (edit-to-verdict); the rebuild alone
+# UML suite to its final line (edit-to-verdict; its guests print DEPT's
+# pools at their end, HARNESS_DEPT_STATS: the memory after the suite, read
+# from their consoles in a work directory of its own, which the warm
+# 'make test' does not overwrite); the rebuild alone
 # (edit-to-kernel); 'make test TARGETS=T' with nothing to rebuild (warm),
 # for T in BENCH_HARNESS_TARGETS (default um: each takes half an hour or
-# more); with BENCH_COLD=1 the same from an empty build directory (cold).
+# more); with BENCH_COLD=1 the same from an empty build directory and an
+# empty ccache directory of its own (cold: every object compiled).
 BENCH_HARNESS_TARGETS ?= um
 BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
 	$(call bench-build,um)
-BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary)
+BENCH_SUITE_WORK := $(BENCH_OUT)/runs/um/suite
+BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary \
+	--work $(BENCH_SUITE_WORK) --cmdline HARNESS_DEPT_STATS=1)
 bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
 	$(if $(2),BUILD_DIR=$(2))
 BENCH_COLD_DIR := $(BENCH_OUT)/cold
+BENCH_COLD_CCACHE := $(BENCH_OUT)/cold-ccache
 # $(call bench-timed,NAME,T,COMMAND,WHY NOT): COMMAND timed, or WHY NOT
 bench-timed = $(if $(4),--missing $(call quote,harness:$(1):$(2):wall:s=not \
 	measured: $(4)),--harness $(call quote,$(1):$(2)=$(3)))
@@ -71,11 +78,12 @@ bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
 		$(call bench-timed,make-test-warm,$(t),$(call bench-make-test,$(t)),$(if \
 			$(filter $(t),$(BENCH_HARNESS_TARGETS)),,BENCH_HARNESS_TARGETS=$(t) \
 			measures it)) \
-		$(call bench-timed,make-test-cold,$(t),rm -rf $(BENCH_COLD_DIR) && \
+		$(call bench-timed,make-test-cold,$(t),rm -rf $(BENCH_COLD_DIR) \
+			$(BENCH_COLD_CCACHE) && CCACHE_DIR=$(BENCH_COLD_CCACHE) \
 			$(call bench-make-test,$(t),$(BENCH_COLD_DIR)),$(if $(and \
 			$(BENCH_COLD),$(filter $(t),$(BENCH_HARNESS_TARGETS))),,BENCH_COLD=1 \
 			measures it on BENCH_HARNESS_TARGETS (the tree and the kernel \
-			from scratch))))
+			from scratch, an empty ccache))))
 
 .PHONY: bench bench-compare bench-unit bench-deps
 bench-deps:
@@ -93,7 +101,8 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
 			$(call bench-column,$(t),off,,dept=off) \
 			$(call bench-column,$(t),floor,$(BENCH_VARIANT),)) \
-		$(if $(BENCH_NO_HARNESS),,$(bench-harness))
+		$(if $(BENCH_NO_HARNESS),,$(bench-harness) \
+			--suite um=$(BENCH_SUITE_WORK))
 
 # OLD defaults to the run before the latest one
 bench-compare:
