@@ -25,12 +25,25 @@ listed_deps() {
 }
 
 # Classes and dependencies that use objects but /proc/dept_deps does not
-# list: "unlisted_classes unlisted_deps".  Two reads, not one snapshot: the
-# kernel may add to both in between.
+# list: "unlisted_classes unlisted_deps", from /proc/dept_deps read between
+# two reads of /proc/dept_stats that agree on the class and dep pools'
+# "used" (the kernel adds classes and dependencies at any time: a read
+# that one straddles is taken again, up to 100 times).
 unlisted() {
-	classes=$(grep -c '^\[' /proc/dept_deps)
-	deps=$(listed_deps)
-	echo "$(($(used class) - classes)) $(($(used dep) - deps))"
+	reads=0
+	while [ $reads -lt 100 ]; do
+		reads=$((reads + 1))
+		cat /proc/dept_stats > /tmp/stats1
+		cat /proc/dept_deps > /tmp/deps
+		cat /proc/dept_stats > /tmp/stats2
+		snapshot='$1 == "class" || $1 == "dep" { printf "%s ", $4 }'
+		[ "$(awk "$snapshot" /tmp/stats1)" = "$(awk "$snapshot" /tmp/stats2)" ] && break
+	done
+	awk 'FNR == NR && $1 == "class" { used_classes = $4 }
+	     FNR == NR && $1 == "dep" { used_deps = $4 }
+	     FNR != NR && /^\[/ { classes++ }
+	     FNR != NR && /^ -> / { deps++ }
+	     END { print used_classes - classes, used_deps - deps }' /tmp/stats1 /tmp/deps
 }
 
 # The same unlisted figures twice in a row, 0.2 s apart (at most 10 s):
