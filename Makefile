@@ -20,6 +20,7 @@ include harness/test.mk
 include harness/kunit.mk
 include harness/bench.mk
 include harness/full-config.mk
+include harness/test-full.mk
 
 .PHONY: help
 help:
@@ -30,6 +31,8 @@ help:
 	@echo 'make test           all tests on all targets: KTAP, then "N passed, N failed"'
 	@echo '                    (TARGETS=um,x86_64: only these targets;'
 	@echo '                    SCENARIOS=a,b: only these scenarios)'
+	@echo 'make test-full      make test, plus the suite on every kernel variant'
+	@echo '                    of harness/variants/ on every target (long)'
 	@echo 'make deps           install the missing Debian packages'
 	@echo 'make tree           prepare $(TREE): linux-source + the series + src/'
 	@echo 'make series-export  write the commits of $(TREE) back as patches'

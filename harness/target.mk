@@ -20,6 +20,11 @@
 # is applied after the target's own fragments, and the kernel is built in
 # $(BUILD_DIR)/T-NAME (scenario runs in $(BUILD_DIR)/runs/T-NAME), with the
 # same tree and compiler cache.  Adding a variant is adding its fragment.
+# Comments in the fragment may say where it does not apply and what it runs:
+#   # skip T1 T2: REASON   targets it is not built for, and why: there
+#                          make T-kernel stops and make test SKIPs T with
+#                          REASON
+#   # scenarios: A B       the scenarios make test runs on it (default all)
 
 ALL_TARGETS :=
 GUEST_FRAGMENTS := $(sort $(wildcard scenarios/guest/*.config))
@@ -35,6 +40,15 @@ endif
 endif
 # $(call variant-dir,T,NAME): the directory name of target T's variant NAME
 variant-dir = $(1)$(if $(2),-$(2))
+# $(call variant-skip,T,NAME): why variant NAME is not built for target T
+# (empty when it is, or without a variant)
+variant-skip = $(if $(2),$(shell sed -nE \
+	's/^# skip( [a-z0-9_]+)* $(1)( [a-z0-9_]+)*: //p' harness/variants/$(2).config))
+# $(call variant-scenarios,NAME): the scenarios variant NAME runs, a comma
+# list (empty: all of them)
+variant-scenarios = $(if $(1),$(shell sed -n 's/^# scenarios: //p' \
+	harness/variants/$(1).config | tr ' ' ','))
+SCENARIOS ?= $(call variant-scenarios,$(VARIANT))
 
 define target
 ALL_TARGETS += $(1)
@@ -48,6 +62,7 @@ $(1)_MAKE_ARGS := ARCH=$$($(1)_ARCH) \
 	$$(if $$($(1)_CROSS_COMPILE),CROSS_COMPILE=$$($(1)_CROSS_COMPILE)) \
 	CC="$$(strip $$(KBUILD_CCACHE) $$($(1)_USER_CC))"
 $(1)_CONFIG_STAMP := $$($(1)_OUT)/.config-stamp
+$(1)_SKIP := $$(call variant-skip,$(1),$$(VARIANT))
 
 # The host's busybox-static serves guests of the host's architecture.
 ifeq ($$($(1)_DEB_ARCH),$$(HOST_DEB_ARCH))
@@ -60,6 +75,7 @@ $$($(1)_BUSYBOX): | deps
 endif
 
 $$($(1)_CONFIG_STAMP): $$($(1)_FRAGMENTS) $$(TREE_STAMP) harness/configure-kernel.sh
+	$$(if $$($(1)_SKIP),$$(error variant $$(VARIANT) is not built for $(1): $$($(1)_SKIP)))
 	@harness/configure-kernel.sh $$(TREE) $$($(1)_OUT) $$($(1)_FRAGMENTS) \
 		-- $$($(1)_MAKE_ARGS)
 	@touch $$@
