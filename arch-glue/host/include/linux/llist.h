@@ -9,6 +9,8 @@
 
 #include <linux/atomic.h>
 #include <linux/container_of.h>
+#include <stddef.h>
+#include <stdint.h>
 
 struct llist_node {
 	struct llist_node *next;
@@ -57,9 +59,17 @@ static inline struct llist_node *llist_reverse_order(struct llist_node *head)
 
 #define llist_entry(ptr, type, member)	container_of(ptr, type, member)
 
+/*
+ * Whether @ptr, got from a NULL node by container_of(), is a real entry;
+ * as in the kernel, by arithmetic: a compiler may take &ptr->member to
+ * be never NULL.
+ */
+#define member_address_is_nonnull(ptr, member)				\
+	((uintptr_t)(ptr) + offsetof(__typeof__(*(ptr)), member) != 0)
+
 #define llist_for_each_entry_safe(pos, n, node, member)			\
 	for (pos = llist_entry((node), __typeof__(*pos), member);	\
-	     &pos->member != NULL &&					\
+	     member_address_is_nonnull(pos, member) &&			\
 	     (n = llist_entry(pos->member.next, __typeof__(*n), member), true); \
 	     pos = n)
 
