@@ -34,6 +34,7 @@ static const struct host_suite *const suites[] = {
 
 unsigned long host_test_seed;
 unsigned long host_test_soak_iters = 2000;
+unsigned long host_test_many_classes = 8000;
 static unsigned int timeout_s = 60;
 static const char *log_dir;
 
@@ -150,8 +151,8 @@ static bool run_suite(const struct host_suite *s, int nr)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s [--seed N] [--soak-iters N] [--timeout S] [--log-dir DIR]\n"
-		"       %*s [--list] [SUITE | SUITE.CASE]...\n",
+		"usage: %s [--seed N] [--soak-iters N] [--many-classes N] [--timeout S]\n"
+		"       %*s [--log-dir DIR] [--list] [SUITE | SUITE.CASE]...\n",
 		prog, (int)strlen(prog), "");
 	exit(2);
 }
@@ -186,6 +187,8 @@ int main(int argc, char **argv)
 			host_test_seed = number(argv[0], val);
 		else if (!strcmp(opt, "--soak-iters"))
 			host_test_soak_iters = number(argv[0], val);
+		else if (!strcmp(opt, "--many-classes"))
+			host_test_many_classes = number(argv[0], val);
 		else if (!strcmp(opt, "--timeout"))
 			timeout_s = number(argv[0], val);
 		else if (!strcmp(opt, "--log-dir") && val)

@@ -29,6 +29,8 @@ extern const struct host_suite soak_suite;
 /* the program's options that cases read */
 extern unsigned long host_test_seed;
 extern unsigned long host_test_soak_iters;
+/* classes of internals.many_classes, an even number of at least 8 */
+extern unsigned long host_test_many_classes;
 
 /*
  * Record a failure of the running case with a KTAP diagnostic line;

@@ -14,6 +14,7 @@
 
 #include <linux/dept.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/rcupdate.h>
 
 /* Link of a free object in its pool; first member of every object. */
