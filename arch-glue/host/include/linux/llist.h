@@ -3,12 +3,15 @@
  * Lock-less NULL-terminated singly linked lists, the part of the kernel's
  * <linux/llist.h> the engine uses: any number of adders, one deleter of
  * the whole list at a time, on xchg()/try_cmpxchg() of <linux/atomic.h>.
+ * Those are full barriers in the kernel; DRD is told that an add happens
+ * before the deletion that takes the node (its next pointer is plain).
  */
 #ifndef _HOST_LINUX_LLIST_H
 #define _HOST_LINUX_LLIST_H
 
 #include <linux/atomic.h>
 #include <linux/container_of.h>
+#include <host/annotate.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,13 +37,17 @@ static inline bool llist_add(struct llist_node *new, struct llist_head *head)
 
 	do {
 		new->next = first;
+		ANNOTATE_HAPPENS_BEFORE(head);
 	} while (!try_cmpxchg(&head->first, &first, new));
 	return !first;
 }
 
 static inline struct llist_node *llist_del_all(struct llist_head *head)
 {
-	return xchg(&head->first, NULL);
+	struct llist_node *first = xchg(&head->first, NULL);
+
+	ANNOTATE_HAPPENS_AFTER(head);
+	return first;
 }
 
 static inline struct llist_node *llist_reverse_order(struct llist_node *head)
