@@ -72,6 +72,32 @@ common_prefix() {
 	echo $i
 }
 
+# Re-applying the patches after a changed one rewrites every file they
+# touch.  A file that ends with the content it had keeps its old mtime, so
+# that editing one patch rebuilds what that patch changes, not what the
+# patches after it change.  remember_mtimes BASE records, for each file
+# that differs between BASE and HEAD, its blob and mtime; restore_mtimes
+# puts back the mtime of each file whose blob is the same again.
+mtimes=$tree.mtimes
+
+remember_mtimes() {
+	local file
+	git_tree diff --name-only -z "$1" HEAD | while IFS= read -r -d '' file; do
+		[ -f "$tree/$file" ] || continue
+		printf '%s %s %s\0' "$(git_tree rev-parse "HEAD:$file")" \
+			"$(stat -c %.9Y "$tree/$file")" "$file"
+	done > "$mtimes"
+}
+
+restore_mtimes() {
+	local blob mtime file
+	while IFS=' ' read -r -d '' blob mtime file; do
+		[ "$(git_tree rev-parse -q --verify "HEAD:$file" || true)" = "$blob" ] &&
+			touch -m -d "@$mtime" "$tree/$file"
+	done < "$mtimes"
+	rm -f "$mtimes"
+}
+
 apply_series() {
 	local keep base applied_count
 	keep=$(common_prefix)
@@ -82,6 +108,7 @@ apply_series() {
 		die "$tree has uncommitted changes; commit them and run 'make series-export', or discard them"
 	fi
 	base=$(git_tree rev-list --reverse pristine..HEAD | awk -v n="$keep" 'NR == n')
+	remember_mtimes "${base:-pristine}"
 	# reset --hard rewrites only the files that differ from the target.
 	git_tree reset -q --hard "${base:-pristine}"
 	printf 'package %s\n' "$package_version" > "$stamp"
@@ -95,6 +122,7 @@ apply_series() {
 			  die "${line#* } does not apply to $package $package_version"; }
 		echo "patch $line" >> "$stamp"
 	done
+	restore_mtimes
 }
 
 # Copy the new files of src/ (all but src/patches) into the tree; rewrite

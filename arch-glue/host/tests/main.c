@@ -29,6 +29,7 @@ static const struct host_suite *const suites[] = {
 	&patterns_suite,
 	&internals_suite,
 	&annotations_suite,
+	&selftests_suite,
 	&soak_suite,
 };
 

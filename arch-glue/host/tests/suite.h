@@ -25,6 +25,7 @@ extern const struct host_suite patterns_suite;
 extern const struct host_suite internals_suite;
 extern const struct host_suite annotations_suite;
 extern const struct host_suite soak_suite;
+extern const struct host_suite selftests_suite;
 
 /* the program's options that cases read */
 extern unsigned long host_test_seed;
