@@ -65,4 +65,11 @@ while [ $i -lt 50 ]; do
 	echo "$i" > /tmp/file-$i && sh -c "cat /tmp/file-$i" > /dev/null || exit 1
 	rm /tmp/file-$i
 done
+
+# No leak: each chunk the refill mapped is in a pool (a refill), and a
+# vzalloc() that failed under the faults left no mapping behind.
+chunks=$(grep -cE ' (refill_pool|dept_refill)\+' /proc/vmallocinfo)
+refills=$(awk 'NF == 8 && $1 != "pool" { n += $6 } END { print n + 0 }' /proc/dept_stats)
+echo "dept-faults: $chunks chunks mapped by the refill, $refills refills"
+[ "$chunks" = "$refills" ] || exit 1
 echo "dept-faults: DEPT stopped once, the kernel goes on"
