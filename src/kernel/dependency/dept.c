@@ -478,6 +478,15 @@ static void destroy_stack(struct dept_stack *s)
 
 static void destroy_class(struct dept_class *c)
 {
+	int i;
+
+	for (i = 0; i < DEPT_SITE_STACKS; i++) {
+		struct dept_stack *s = rcu_dereference_protected(c->site_stack[i],
+								 true);
+
+		if (s)
+			put_stack(s);
+	}
 }
 
 static void destroy_ecxt(struct dept_ecxt *e)
@@ -546,6 +555,65 @@ static struct dept_stack *get_staged_stack(void)
 
 	s->nr = min(nr - i, DEPT_MAX_STACK_ENTRY);
 	memcpy(s->raw, raw + i, s->nr * sizeof(raw[0]));
+	return s;
+}
+
+/* what a site's stack was taken for */
+enum dept_stack_kind {
+	DEPT_STACK_WAIT,
+	DEPT_STACK_STAGED,	/* a wait committed by __schedule() */
+	DEPT_STACK_ECXT,
+};
+
+/* @c's slot of the stack of @kind at @ip, or its first free one, or -1 */
+static int site_slot(struct dept_class *c, unsigned long ip, int kind)
+{
+	int i;
+
+	for (i = 0; i < DEPT_SITE_STACKS; i++) {
+		struct dept_stack *s = rcu_dereference(c->site_stack[i]);
+
+		if (!s || (s->site_ip == ip && s->site_kind == kind))
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * A stack for a wait or an event context (@kind) of @c at @ip: the one
+ * its site keeps, unless it needs its @own.
+ *
+ * Most of what an acquisition cost was its stack trace.  A report shows
+ * only the waits and contexts of new dependencies, but many of those
+ * were recorded long before (the waits in the history, the contexts
+ * held), so each needs a stack when it is recorded.  The first stack
+ * taken at a site is kept for the later ones: a repeated acquisition
+ * takes no trace, and a report shows how its site was first reached.
+ * Slots fill once, in order, under the graph lock (rarely taken: once
+ * per site), and stay until the class is destroyed, so that a stack
+ * read from a slot under RCU cannot be freed under its reader.
+ */
+static struct dept_stack *site_stack(struct dept_class *c, unsigned long ip,
+				     int kind, bool own)
+{
+	int i = site_slot(c, ip, kind);
+	struct dept_stack *kept = i < 0 ? NULL : rcu_dereference(c->site_stack[i]);
+	struct dept_stack *s;
+
+	if (kept && !own)
+		return get_stack(kept);
+
+	s = kind == DEPT_STACK_STAGED ? get_staged_stack() :
+					get_current_stack();
+	if (!s || i < 0 || kept || !dept_lock())
+		return s;
+
+	s->site_ip = ip;
+	s->site_kind = kind;
+	/* unless another CPU took the slot meanwhile */
+	if (!rcu_dereference_protected(c->site_stack[i], true))
+		rcu_assign_pointer(c->site_stack[i], get_stack(s));
+	dept_unlock();
 	return s;
 }
 
@@ -1203,6 +1271,93 @@ static bool same_class_depends(struct dept_ecxt_held *eh, struct dept_map *m,
 	return sched_sleep || !cmp || cmp(eh->map, m) >= 0;
 }
 
+/* Whether the held context @eh depends on a wait on @c at @m. */
+static bool held_depends(struct dept_ecxt_held *eh, struct dept_class *c,
+			 struct dept_map *m, int sub_l, bool sched_sleep)
+{
+	if (!eh->ecxt)
+		return false;
+	return eh->class != c || same_class_depends(eh, m, sub_l, sched_sleep);
+}
+
+/*
+ * Whether the wait @t on @m makes a dependency that is not in the graph
+ * yet; add_dep() adds none for a timed wait unless aggressive, or for a
+ * dead class.
+ */
+static bool wait_adds_dep(const struct dept_wait *t, struct dept_map *m,
+			  int sub_l)
+{
+	struct dept_task *dt = dept_task();
+	int i;
+
+	if (t->timeout && !dept_aggressive_timeout)
+		return false;
+
+	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
+		struct dept_ecxt_held *eh = dt->ecxt_held + i;
+
+		if (held_depends(eh, t->class, m, sub_l, t->sched_sleep) &&
+		    !READ_ONCE(eh->class->dead) &&
+		    !lookup_dep(eh->class, t->class))
+			return true;
+	}
+	return false;
+}
+
+static bool same_wait(const struct dept_wait *a, const struct dept_wait *b)
+{
+	return a->class == b->class && a->wait_fn == b->wait_fn &&
+	       a->wait_ip == b->wait_ip && a->irqf == b->irqf &&
+	       a->sched_sleep == b->sched_sleep && a->timeout == b->timeout &&
+	       same_instance(&a->inst, &b->inst);
+}
+
+/* how far back in the history a wait is looked for to be reused */
+#define DEPT_WAIT_REUSE 4
+
+/*
+ * A wait of the task's latest ones that says what @t says.  A wait
+ * does not change once made, so a wait repeated at one site, the
+ * common case of a lock taken in a loop, reuses the object.
+ */
+static struct dept_wait *recent_wait(const struct dept_wait *t)
+{
+	struct dept_task *dt = dept_task();
+	int i;
+
+	for (i = 1; i <= DEPT_WAIT_REUSE; i++) {
+		int pos = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - i) %
+			  DEPT_MAX_WAIT_HIST;
+		struct dept_wait *w = dt->wait_hist[pos].wait;
+
+		if (w && same_wait(w, t))
+			return get_wait(w);
+	}
+	return NULL;
+}
+
+/*
+ * A wait as @t describes it, with a stack of its own when it makes a
+ * new dependency (@own_stack), which a report may show; else with the
+ * stack of its site, which a later report may show too (a wait stays
+ * in the history) but which costs no trace past the first.
+ */
+static struct dept_wait *new_wait(const struct dept_wait *t, bool own_stack)
+{
+	struct dept_wait *w = alloc_obj(OBJECT_wait);
+
+	if (!w)
+		return NULL;
+
+	*w = *t;
+	atomic_set(&w->ref, 1);
+	get_class(w->class);
+	w->wait_stack = site_stack(w->class, w->wait_ip, w->sched_sleep ?
+				   DEPT_STACK_STAGED : DEPT_STACK_WAIT, own_stack);
+	return w;
+}
+
 /*
  * A wait on @c: every event context the task holds now depends on it,
  * except contexts of the same class nested as the user declared.  It
@@ -1214,40 +1369,41 @@ static void add_wait(struct dept_class *c, struct dept_map *m,
 		     const struct dept_instance *inst, unsigned int wg)
 {
 	struct dept_task *dt = dept_task();
+	struct dept_wait t = {
+		.class = c,
+		.wait_fn = w_fn,
+		.wait_ip = ip,
+		.sched_sleep = sched_sleep,
+		/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
+		.timeout = timeout >= 0 && timeout != LONG_MAX,
+	};
+	int cxt = cur_cxt();
 	struct dept_wait *w;
-	int cxt;
+	bool new_dep;
 	int i;
 
-	w = alloc_obj(OBJECT_wait);
-	if (!w)
-		return;
-
-	w->class = get_class(c);
-	w->wait_fn = w_fn;
-	w->wait_ip = ip;
-	w->wait_stack = sched_sleep ? get_staged_stack() : get_current_stack();
-	w->sched_sleep = sched_sleep;
 	if (inst)
-		w->inst = *inst;
-	/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
-	w->timeout = timeout >= 0 && timeout != LONG_MAX;
-
-	cxt = cur_cxt();
+		t.inst = *inst;
 	if (cxt != DEPT_CXT_PROCESS) {
-		w->irqf = 1UL << cxt;
-		w->irq_ip[cxt] = ip;
-		add_iwait(c, cxt, w);
+		t.irqf = 1UL << cxt;
+		t.irq_ip[cxt] = ip;
+	}
+
+	new_dep = wait_adds_dep(&t, m, sub_l);
+	w = new_dep ? NULL : recent_wait(&t);
+	if (!w) {
+		w = new_wait(&t, new_dep);
+		if (!w)
+			return;
+		if (cxt != DEPT_CXT_PROCESS)
+			add_iwait(c, cxt, w);
 	}
 
 	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
 		struct dept_ecxt_held *eh = dt->ecxt_held + i;
 
-		if (!eh->ecxt)
-			continue;
-		if (eh->class == c && !same_class_depends(eh, m, sub_l,
-							  sched_sleep))
-			continue;
-		add_dep(eh->ecxt, w);
+		if (held_depends(eh, c, m, sub_l, sched_sleep))
+			add_dep(eh->ecxt, w);
 	}
 
 	add_hist(w, wg ?: next_wgen(), cur_ctxt_id());
@@ -1267,7 +1423,7 @@ static struct dept_ecxt *new_ecxt(struct dept_class *c, unsigned long ip,
 	e->event_fn = e_fn;
 	e->ecxt_ip = ip;
 	if (ip)
-		e->ecxt_stack = get_current_stack();
+		e->ecxt_stack = site_stack(c, ip, DEPT_STACK_ECXT, false);
 	return e;
 }
 
@@ -1400,11 +1556,15 @@ static void do_event(struct dept_map *real_m, struct dept_class *c,
 
 	/*
 	 * IRQs enabled since the request could have come in before the
-	 * event: the event's context ran with them enabled.
+	 * event: the event's context ran with them enabled.  Only the
+	 * first such context of a class matters (add_iecxt()): no new one
+	 * is made for the others.
 	 */
 	for (i = 0; i < DEPT_CXT_IRQS_NR; i++) {
 		if (!(cur_enirqf() & (1UL << i)) &&
 		    !before(wg, dt->wgen_enirq[i]))
+			continue;
+		if (!e && READ_ONCE(c->iecxt[i].ecxt))
 			continue;
 		if (!e) {
 			e = new_ecxt(c, 0UL, NULL, e_fn);

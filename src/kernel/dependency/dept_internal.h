@@ -78,12 +78,29 @@ struct dept_class {
 	struct dept_iecxt		iecxt[DEPT_CXT_IRQS_NR];
 	struct dept_iwait		iwait[DEPT_CXT_IRQS_NR];
 
+	/*
+	 * The stacks of the first waits and event contexts seen at
+	 * DEPT_SITE_STACKS call sites of this class, shared by the later
+	 * ones at the same sites: a repeated acquisition takes no stack
+	 * trace.  Each slot is filled once, under the graph lock, holds a
+	 * reference, and is dropped with the class; read under RCU.
+	 */
+#define DEPT_SITE_STACKS 8
+	struct dept_stack __rcu		*site_stack[DEPT_SITE_STACKS];
+
 	struct rcu_head			rh;
 };
 
 struct dept_stack {
 	struct dept_pool_node		pool_node;
 	atomic_t			ref;
+
+	/*
+	 * In dept_class.site_stack: the call site it stands for, and what
+	 * was recorded there (enum dept_stack_kind)
+	 */
+	unsigned long			site_ip;
+	int				site_kind;
 
 	unsigned long			raw[DEPT_MAX_STACK_ENTRY];
 	int				nr;
