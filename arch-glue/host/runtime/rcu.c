@@ -9,6 +9,9 @@
 #include <host/runtime.h>
 #include "internal.h"
 
+/* what DRD is told a publication orders (see linux/rcupdate.h) */
+char rcu_hb_channels[1 << RCU_HB_CHANNEL_BITS];
+
 static pthread_mutex_t rcu_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t rcu_queued = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t rcu_done = PTHREAD_COND_INITIALIZER;

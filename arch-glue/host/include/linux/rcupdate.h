@@ -14,6 +14,7 @@
 #include <linux/compiler.h>
 #include <linux/preempt.h>
 #include <asm/barrier.h>
+#include <linux/hash.h>
 #include <host/annotate.h>
 
 typedef void (*rcu_callback_t)(struct rcu_head *head);
@@ -29,10 +30,29 @@ void rcu_barrier(void);
  * Publication is the one ordering DRD is told of (see host/annotate.h):
  * a reader that finds a pointer reads the object's plain fields, set
  * before publication, with no lock between writer and reader.
+ *
+ * DRD is told of it through one of 256 addresses (RCU_HB_CHANNEL_BITS),
+ * picked by a hash of the pointer's address, not through that address.
+ * For every address it is told of, DRD keeps each thread's history
+ * segment of its latest publication there until the memory is freed
+ * (never, for the pools); such a segment cannot be merged with its
+ * neighbours, nor discarded while a thread sleeps, and DRD walks every
+ * live segment each few new ones.  One address per published pointer
+ * (hash buckets, a class's dependency lists, its site stacks) kept one
+ * segment each: the stage's cost grew with the square of the number of
+ * classes, internals.pool_refill's 24 576 ran out of their 20 minutes.
+ * Sharing the addresses orders a reader after the writer's latest
+ * publication on the channel, which may be another pointer's: that can
+ * hide a race, never report one that is not there.
  */
+#define RCU_HB_CHANNEL_BITS	8
+extern char rcu_hb_channels[1 << RCU_HB_CHANNEL_BITS];
+#define rcu_hb_channel(pp)						\
+	(rcu_hb_channels + hash_ptr(pp, RCU_HB_CHANNEL_BITS))
+
 #define rcu_assign_pointer(p, v)					\
 do {									\
-	ANNOTATE_HAPPENS_BEFORE(&(p));					\
+	ANNOTATE_HAPPENS_BEFORE(rcu_hb_channel(&(p)));			\
 	smp_store_release(&(p), v);					\
 } while (0)
 #define RCU_INIT_POINTER(p, v)		WRITE_ONCE(p, v)
@@ -42,7 +62,7 @@ do {									\
 ({									\
 	__auto_type __rd_p = smp_load_acquire(&(p));			\
 									\
-	ANNOTATE_HAPPENS_AFTER(&(p));					\
+	ANNOTATE_HAPPENS_AFTER(rcu_hb_channel(&(p)));			\
 	__rd_p;								\
 })
 #define rcu_dereference_raw(p)		rcu_dereference(p)
