@@ -592,9 +592,13 @@ static int site_slot(struct dept_class *c, unsigned long ip, int kind)
  * Slots fill once, in order, under the graph lock (rarely taken: once
  * per site), and stay until the class is destroyed, so that a stack
  * read from a slot under RCU cannot be freed under its reader.
+ *
+ * Inlined, as new_wait() is: the trace skips a fixed number of frames,
+ * which must be the engine's own, as when add_wait() and new_ecxt()
+ * took it themselves; a frame more begins each stack in the engine.
  */
-static struct dept_stack *site_stack(struct dept_class *c, unsigned long ip,
-				     int kind, bool own)
+static __always_inline struct dept_stack *
+site_stack(struct dept_class *c, unsigned long ip, int kind, bool own)
 {
 	int i = site_slot(c, ip, kind);
 	struct dept_stack *kept = i < 0 ? NULL : rcu_dereference(c->site_stack[i]);
@@ -1343,7 +1347,8 @@ static struct dept_wait *recent_wait(const struct dept_wait *t)
  * stack of its site, which a later report may show too (a wait stays
  * in the history) but which costs no trace past the first.
  */
-static struct dept_wait *new_wait(const struct dept_wait *t, bool own_stack)
+static __always_inline struct dept_wait *new_wait(const struct dept_wait *t,
+						  bool own_stack)
 {
 	struct dept_wait *w = alloc_obj(OBJECT_wait);
 
@@ -1361,12 +1366,14 @@ static struct dept_wait *new_wait(const struct dept_wait *t, bool own_stack)
 /*
  * A wait on @c: every event context the task holds now depends on it,
  * except contexts of the same class nested as the user declared.  It
- * enters the task's history at @wg, or now if @wg is 0.
+ * enters the task's history at @wg, or now if @wg is 0.  Inlined into
+ * its one caller, for the frames its stack trace skips (site_stack()).
  */
-static void add_wait(struct dept_class *c, struct dept_map *m,
-		     unsigned long ip, const char *w_fn, int sub_l,
-		     bool sched_sleep, long timeout,
-		     const struct dept_instance *inst, unsigned int wg)
+static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
+				     unsigned long ip, const char *w_fn,
+				     int sub_l, bool sched_sleep, long timeout,
+				     const struct dept_instance *inst,
+				     unsigned int wg)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_wait t = {
