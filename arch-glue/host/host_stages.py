@@ -27,11 +27,9 @@ import sys
 import time
 from typing import List, Tuple
 
-# Under valgrind the program runs 20 to 100 times slower: a shorter soak,
-# fewer classes in internals.many_classes (under DRD 8000 take 4 to 7
-# minutes, most of the stage) and a longer timeout per case.
-VALGRIND_ARGS = ['--timeout', '1200', '--soak-iters', '100',
-		 '--many-classes', '2000']
+# Under valgrind the program runs 20 to 100 times slower: a shorter soak
+# and a longer timeout per case.
+VALGRIND_ARGS = ['--timeout', '1200', '--soak-iters', '100']
 VALGRIND_COMMON = ['--error-exitcode=99', '--num-callers=24']
 
 STAGES = {

@@ -291,8 +291,7 @@ static void test_pool_refill(void)
 /*
  * Thousands of classes share the class hash's buckets.  Locks of the
  * same keys through other maps (with empty caches) must find the very
- * same classes through the hash.  8000 natively; fewer under valgrind
- * (--many-classes, host_stages.py), where DRD took minutes per thousand.
+ * same classes through the hash.  8000 unless --many-classes says.
  */
 #define NR_MANY_CLASSES ((int)host_test_many_classes)
 
