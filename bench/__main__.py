@@ -88,8 +88,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def compare_runs(args: argparse.Namespace) -> int:
-	print('\n'.join(compare.compare(results.read(args.old),
-					results.read(args.new))))
+	try:
+		old, new = results.read(args.old), results.read(args.new)
+	except results.ResultsError as error:
+		print(f'bench: error: {error}', file=sys.stderr)
+		return 2
+	print('\n'.join(compare.compare(old, new)))
 	return 0
 
 

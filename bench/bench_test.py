@@ -261,6 +261,20 @@ class ResultsTest(unittest.TestCase):
 			self.assertIn(key, record)
 
 
+	def test_unreadable_says_which_and_why(self):
+		with tempfile.TemporaryDirectory() as tmp:
+			absent = os.path.join(tmp, 'absent.json')
+			with self.assertRaisesRegex(results.ResultsError,
+						    f'^{absent}: No such file'):
+				results.read(absent)
+			garbage = os.path.join(tmp, 'garbage.json')
+			with open(garbage, 'w', encoding='utf-8') as file:
+				file.write('[{"name": 1}]')
+			with self.assertRaisesRegex(results.ResultsError,
+						    'not a results.json of make bench'):
+				results.read(garbage)
+
+
 class CompareTest(unittest.TestCase):
 	def test_ratio_against_old(self):
 		old = sample()

@@ -32,6 +32,15 @@ def write(path: str, found: List[Figure]) -> None:
 		file.write('\n')
 
 
+class ResultsError(Exception):
+	"""A results file that cannot be read: says which and why."""
+
+
 def read(path: str) -> List[Figure]:
-	with open(path, encoding='utf-8') as file:
-		return [Figure(**record) for record in json.load(file)]
+	try:
+		with open(path, encoding='utf-8') as file:
+			return [Figure(**record) for record in json.load(file)]
+	except OSError as error:
+		raise ResultsError(f'{path}: {error.strerror}') from error
+	except (ValueError, TypeError) as error:
+		raise ResultsError(f'{path}: not a results.json of make bench ({error})') from error
