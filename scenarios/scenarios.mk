@@ -6,10 +6,16 @@
 #   SCENARIO_DIR=d1:d2  folders of scenarios (default: scenarios)
 #   KVM=1               QEMU targets: try KVM, fall back to TCG if the guest
 #                       does not boot
+#   JOBS=N              prepare and boot up to N scenarios at once; the
+#                       output is the same. Default: the number of CPUs on
+#                       um, 1 on QEMU targets, whose TCG guests are CPU-bound
+#                       and whose timeouts are tuned for one guest at a time
+#                       (README "Performance")
 
 TARGET ?= um
 SCENARIO_DIR ?= scenarios
 SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
+scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell nproc),1))
 
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
 run-scenarios = PYTHONPATH=scenarios python3 -m runner \
@@ -18,7 +24,8 @@ run-scenarios = PYTHONPATH=scenarios python3 -m runner \
 	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
 	--user-cc $($(1)_USER_CC) --make-args '$($(1)_MAKE_ARGS)' \
 	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \
-	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(if $(KVM),--kvm) $(2)
+	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(if $(KVM),--kvm) \
+	--jobs $(call scenario-jobs,$(1)) $(2)
 
 # $(call check-targets,NAMES): stop unless every name is a known target.
 check-targets = $(if $(filter-out $(ALL_TARGETS),$(1)),$(error unknown \

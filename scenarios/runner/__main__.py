@@ -5,10 +5,11 @@ usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
 		--gen-init-cpio PROG [--busybox PROG] [--user-cc CC]
 		[--make-args ARGS] [--scenario-dir DIR]... [--only A,B] [--kvm]
 		[--show-console] [--show-reports] [--summary]
-		[--cmdline PARAMS] [--boot-command-to FILE]
+		[--cmdline PARAMS] [--boot-command-to FILE] [--jobs N]
 """
 
 import argparse
+import functools
 import json
 import os
 import shlex
@@ -18,7 +19,7 @@ from typing import List, Optional, Sequence
 
 from runner import console as console_parser
 from runner import disk, initramfs, modules, programs, scenario, target, verdict
-from runner import kconfig
+from runner import kconfig, schedule
 from runner.accel import Accelerator
 from runner.ktap import KtapWriter
 
@@ -70,6 +71,9 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    'its boot command, timeout and the classes of the '
 			    'DEPT report it expects to FILE (JSON), for a '
 			    'debugger to boot it (gdb-scripts/)')
+	parser.add_argument('--jobs', type=int, default=1, metavar='N',
+			    help='prepare and boot up to N scenarios at once '
+			    '(the output is that of one at a time)')
 	return parser.parse_args(argv)
 
 
@@ -183,6 +187,33 @@ def selected(args: argparse.Namespace, known: dict) -> List[str]:
 	return [name for name in args.only.split(',') if name]
 
 
+def workers(args: argparse.Namespace) -> int:
+	"""How many scenarios run at once: --jobs, but one at a time with
+	--kvm (the first guest is KVM's trial, which decides the accelerator
+	of the later ones) and with --show-console (consoles would
+	interleave on the terminal)."""
+	if args.kvm or args.show_console:
+		return 1
+	return max(args.jobs, 1)
+
+
+def expected_seconds(name: str, known: dict) -> int:
+	"""How long a scenario may run (its timeout), 0 if it cannot be
+	loaded: what decides which scenarios start first."""
+	try:
+		return scenario.load(name, known[name]).expectation.timeout
+	except (KeyError, scenario.ScenarioError):
+		return 0
+
+
+def outcome_of(args: argparse.Namespace, machine: target.Target,
+	       accel: Accelerator, name: str, known: dict) -> Outcome:
+	if name not in known:
+		return Outcome(False, diagnostics=[
+			f"{name}: unknown scenario (known: {', '.join(sorted(known))})"])
+	return run_scenario(args, machine, accel, name, known[name])
+
+
 def main(argv: List[str]) -> int:
 	args = parse_args(argv)
 	directories = args.scenario_dir or [SCENARIOS_DIR]
@@ -197,15 +228,18 @@ def main(argv: List[str]) -> int:
 	writer = KtapWriter()
 	writer.plan(len(names))
 	passed = 0
-	for number, name in enumerate(names, start=1):
-		if name in known:
-			outcome = run_scenario(args, machine, accel, name, known[name])
-		else:
-			outcome = Outcome(False, diagnostics=[
-				f"{name}: unknown scenario (known: {', '.join(sorted(known))})"])
+
+	def print_outcome(index: int, outcome: Outcome) -> None:
+		nonlocal passed
 		writer.diagnostic(outcome.diagnostics)
-		writer.result(number, name, outcome.ok, outcome.directive)
+		writer.result(index + 1, names[index], outcome.ok, outcome.directive)
 		passed += outcome.ok
+
+	schedule.run_in_order(
+		[functools.partial(outcome_of, args, machine, accel, name, known)
+		 for name in names],
+		[expected_seconds(name, known) for name in names],
+		workers(args), print_outcome)
 	if args.summary:
 		print(f'{passed} passed, {len(names) - passed} failed')
 	return 0 if passed == len(names) else 1

@@ -5,13 +5,19 @@
 Run: cd scenarios && python3 -m unittest runner.runner_test
 """
 
+import contextlib
+import io
 import os
 import shutil
 import tempfile
+import threading
+import time
 import unittest
+from unittest import mock
 
 from runner import console, expectation, kconfig, scenario, verdict
 from runner import __main__ as runner_main
+from runner.ktap import KtapWriter
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 SCENARIOS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -335,9 +341,6 @@ class ScenarioTest(unittest.TestCase):
 		self.assertIn('scenario x is both in', str(caught.exception))
 
 
-if __name__ == '__main__':
-	unittest.main()
-
 class NeedsTest(unittest.TestCase):
 	"""'needs' in an expect file: skipped, saying why, on a kernel
 	without the options; run as usual on one with them."""
@@ -399,3 +402,81 @@ class NeedsTest(unittest.TestCase):
 		outcome = self.run_needing('CONFIG_DEPT', '/nonexistent')
 		self.assertFalse(outcome.ok)
 		self.assertIn('cannot read /nonexistent/.config', outcome.diagnostics[0])
+
+
+class JobsTest(unittest.TestCase):
+	"""--jobs N: the same KTAP and summary as one at a time, the longest
+	scenarios (per their timeout) started first; scenarios are judged by
+	a fake run_scenario() that neither builds nor boots."""
+
+	TIMEOUTS = {'a': 60, 'b': 300, 'c': 120, 'd': 60, 'e': 240}
+	TARGET = os.path.join(os.path.dirname(SCENARIOS), 'um-config', 'target.toml')
+
+	def setUp(self):
+		self.directory = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, self.directory)
+		for name, timeout in self.TIMEOUTS.items():
+			os.mkdir(os.path.join(self.directory, name))
+			for file, text in (('description', f'{name} here\n'),
+					   ('expect', f'reports none\ntimeout {timeout}\n'),
+					   ('run.sh', 'true\n')):
+				with open(os.path.join(self.directory, name, file), 'w',
+					  encoding='utf-8') as out:
+					out.write(text)
+		self.lock = threading.Lock()
+		self.started = []
+		self.running = self.most_running = 0
+
+	def fake_run_scenario(self, args, machine, accel, name, path):
+		with self.lock:
+			self.started.append(name)
+			self.running += 1
+			self.most_running = max(self.most_running, self.running)
+		# the earlier scenarios finish last
+		time.sleep(0.02 * (ord('e') - ord(name)))
+		with self.lock:
+			self.running -= 1
+		if name == 'c':
+			return runner_main.Outcome(False, diagnostics=[f'{name}: failed'])
+		return runner_main.Outcome(True, 'SKIP why' if name == 'd' else None,
+					   [f'{name}: passed'])
+
+	def run_main(self, *options: str) -> str:
+		out = io.StringIO()
+		with mock.patch.object(runner_main, 'run_scenario', self.fake_run_scenario), \
+		     mock.patch.object(runner_main, 'KtapWriter', lambda: KtapWriter(out)), \
+		     contextlib.redirect_stdout(out):
+			status = runner_main.main([
+				'--target', self.TARGET, '--tree', 'x', '--out', 'x',
+				'--kernel', 'x', '--work', 'x', '--gen-init-cpio', 'x',
+				'--scenario-dir', self.directory, '--summary', *options])
+		self.assertEqual(status, 1)
+		return out.getvalue()
+
+	def test_same_output_as_one_at_a_time(self):
+		serial = self.run_main('--only', 'a,b,c,nope,d,e')
+		self.assertEqual(self.started, ['a', 'b', 'c', 'd', 'e'])
+		self.assertEqual(self.most_running, 1)
+		self.assertIn('not ok 3 c\n', serial)
+		self.assertIn('not ok 4 nope\n', serial)
+		self.assertIn('ok 5 d # SKIP why\n', serial)
+		self.assertTrue(serial.endswith('\n4 passed, 2 failed\n'))
+		self.started.clear()
+		self.assertEqual(self.run_main('--only', 'a,b,c,nope,d,e',
+					       '--jobs', '3'), serial)
+		self.assertEqual(self.most_running, 3)
+		self.assertEqual(self.started[:2], ['b', 'e'])
+
+	def test_one_at_a_time_with_kvm_or_console(self):
+		parse = runner_main.parse_args
+		common = ['--target', 'x', '--tree', 'x', '--out', 'x', '--kernel',
+			  'x', '--work', 'x', '--gen-init-cpio', 'x', '--jobs', '4']
+		self.assertEqual(runner_main.workers(parse(common)), 4)
+		self.assertEqual(runner_main.workers(parse(common + ['--kvm'])), 1)
+		self.assertEqual(runner_main.workers(parse(
+			common + ['--show-console'])), 1)
+		self.assertEqual(runner_main.workers(parse(common[:-1] + ['0'])), 1)
+
+
+if __name__ == '__main__':
+	unittest.main()
