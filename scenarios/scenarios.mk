@@ -7,15 +7,16 @@
 #   KVM=1               QEMU targets: try KVM, fall back to TCG if the guest
 #                       does not boot
 #   JOBS=N              prepare and boot up to N scenarios at once; the
-#                       output is the same. Default: the number of CPUs on
-#                       um, 1 on QEMU targets, whose TCG guests are CPU-bound
-#                       and whose timeouts are tuned for one guest at a time
-#                       (README "Performance")
+#                       output is the same. Default: twice the number of
+#                       CPUs on um (its guests mostly wait), 1 on QEMU
+#                       targets, whose TCG guests are CPU-bound and whose
+#                       timeouts are tuned for one guest at a time (README
+#                       "Performance")
 
 TARGET ?= um
 SCENARIO_DIR ?= scenarios
 SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
-scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell nproc),1))
+scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell echo $$((2 * $$(nproc)))),1))
 
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
 run-scenarios = PYTHONPATH=scenarios python3 -m runner \
