@@ -235,11 +235,16 @@ def main(argv: List[str]) -> int:
 		writer.result(index + 1, names[index], outcome.ok, outcome.directive)
 		passed += outcome.ok
 
-	schedule.run_in_order(
-		[functools.partial(outcome_of, args, machine, accel, name, known)
-		 for name in names],
-		[expected_seconds(name, known) for name in names],
-		workers(args), print_outcome)
+	try:
+		schedule.run_in_order(
+			[functools.partial(outcome_of, args, machine, accel, name,
+					   known) for name in names],
+			[expected_seconds(name, known) for name in names],
+			workers(args), print_outcome)
+	except BaseException:
+		# interrupted: the guests booted beside this one go too
+		target.RUNNING.stop()
+		raise
 	if args.summary:
 		print(f'{passed} passed, {len(names) - passed} failed')
 	return 0 if passed == len(names) else 1

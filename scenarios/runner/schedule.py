@@ -27,15 +27,15 @@ def run_in_order(jobs: Sequence[Callable[[], Result]], costs: Sequence[float],
 		 workers: int, done: Callable[[int, Result], None]) -> None:
 	"""Run the jobs, at most workers at a time, started in start_order();
 	call done(index, result) for each in the order of the jobs, as soon as
-	it and every earlier job have finished.  A job's exception is raised
-	when its turn comes; the jobs not started by then never start."""
-	with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
+	it and every earlier job have finished.  A job's exception (or an
+	interrupt) is raised at once, without waiting for the jobs still
+	running; those not started by then never start."""
+	pool = ThreadPoolExecutor(max_workers=max(workers, 1))
+	try:
 		# The pool takes submitted jobs first in, first out.
 		futures = {index: pool.submit(jobs[index])
 			   for index in start_order(costs, workers)}
-		try:
-			for index in range(len(jobs)):
-				done(index, futures[index].result())
-		except BaseException:
-			pool.shutdown(cancel_futures=True)
-			raise
+		for index in range(len(jobs)):
+			done(index, futures[index].result())
+	finally:
+		pool.shutdown(wait=False, cancel_futures=True)

@@ -159,6 +159,18 @@ class RunInOrderTest(unittest.TestCase):
 					      lambda index, result: handed.append(result))
 		self.assertEqual(handed, ['a'])
 
+	def test_an_exception_does_not_wait_for_running_jobs(self):
+		jobs = GatedJobs(2)
+
+		def fails():
+			jobs.wait_started(1)
+			raise ValueError('job 0 failed')
+		with self.assertRaisesRegex(ValueError, 'job 0 failed'):
+			schedule.run_in_order([fails, jobs.jobs[1]], [0, 0], 2,
+					      lambda index, result: None)
+		self.assertEqual(jobs.running, 1)
+		jobs.gates[1].set()
+
 
 if __name__ == '__main__':
 	unittest.main()

@@ -24,7 +24,7 @@ import threading
 import time
 import tomllib
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Set
 
 
 class TargetError(Exception):
@@ -112,6 +112,45 @@ def load(path: str) -> Target:
 	return target
 
 
+class Guests:
+	"""The guests booting now, so that a run that stops early ends them:
+	each runs in a session of its own, which a ^C on the terminal does not
+	reach, and those booted beside the one that was interrupted would run
+	on until their timeouts."""
+
+	def __init__(self):
+		self.lock = threading.Lock()
+		self.groups: Set[int] = set()
+		self.stopping = False
+
+	def started(self, process: subprocess.Popen) -> None:
+		with self.lock:
+			self.groups.add(process.pid)
+			if self.stopping:
+				kill_group(process.pid)
+
+	def ended(self, process: subprocess.Popen) -> None:
+		with self.lock:
+			self.groups.discard(process.pid)
+
+	def stop(self) -> None:
+		"""End every guest booting now and every guest booted later."""
+		with self.lock:
+			self.stopping = True
+			for group in self.groups:
+				kill_group(group)
+
+
+RUNNING = Guests()
+
+
+def kill_group(group: int) -> None:
+	try:
+		os.killpg(group, signal.SIGKILL)
+	except ProcessLookupError:
+		pass
+
+
 def copy_console(stream, log, echo: bool, ready: Callable[[str], bool],
 		 became_ready: threading.Event) -> None:
 	for chunk in iter(lambda: stream.readline(), b''):
@@ -136,16 +175,18 @@ def wait_ready(process: subprocess.Popen, became_ready: threading.Event,
 
 def boot(command: List[str], timeout: int, log_path: str, echo: bool,
 	 ready: Callable[[str], bool] = lambda line: False,
-	 ready_within: Optional[float] = None) -> Boot:
+	 ready_within: Optional[float] = None, guests: Guests = RUNNING) -> Boot:
 	"""Run the boot command, console (stdout and stderr) to log_path and,
 	with echo, to our stderr; kill the whole guest after timeout seconds,
-	or after ready_within seconds if no console line satisfied ready()."""
+	or after ready_within seconds if no console line satisfied ready(), or
+	when guests are stopped."""
 	became_ready = threading.Event()
 	with open(log_path, 'wb') as log:
 		process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
 					   stdout=subprocess.PIPE,
 					   stderr=subprocess.STDOUT,
 					   start_new_session=True)
+		guests.started(process)
 		reader = threading.Thread(target=copy_console, args=(
 			process.stdout, log, echo, ready, became_ready))
 		reader.start()
@@ -157,11 +198,9 @@ def boot(command: List[str], timeout: int, log_path: str, echo: bool,
 		except subprocess.TimeoutExpired:
 			timed_out = True
 		finally:
+			guests.ended(process)
 			# The guest may leave helper processes (UML) behind.
-			try:
-				os.killpg(process.pid, signal.SIGKILL)
-			except ProcessLookupError:
-				pass
+			kill_group(process.pid)
 			process.wait()
 			reader.join()
 			process.stdout.close()

@@ -10,8 +10,11 @@ Run: cd scenarios && python3 -m unittest runner.target_test
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
+import time
 import unittest
 from unittest import mock
 
@@ -151,6 +154,41 @@ class BootTest(unittest.TestCase):
 				 ready_within=0.5)
 		self.assertEqual((boot.timed_out, boot.ready), (False, True))
 		self.assertTrue(boot.console.endswith('done\n'))
+
+
+class GuestsTest(unittest.TestCase):
+	"""A run that stops early ends the guests booting beside it."""
+
+	def boot_in_thread(self, guests: target.Guests) -> list:
+		log = os.path.join(temp_dir(self), 'console.log')
+		booted = []
+		thread = threading.Thread(target=lambda: booted.append(target.boot(
+			['sh', '-c', 'sleep 30'], 20, log, False, guests=guests)))
+		thread.start()
+		self.addCleanup(thread.join)
+		return booted
+
+	def test_stop_ends_booting_guests(self):
+		guests = target.Guests()
+		booted = self.boot_in_thread(guests)
+		deadline = time.monotonic() + 10
+		while not guests.groups and time.monotonic() < deadline:
+			time.sleep(0.01)
+		started = time.monotonic()
+		guests.stop()
+		self.doCleanups()
+		self.assertLess(time.monotonic() - started, 10)
+		self.assertFalse(booted[0].timed_out)
+		self.assertEqual(booted[0].status, -signal.SIGKILL)
+		self.assertEqual(guests.groups, set())
+
+	def test_no_guest_boots_after_stop(self):
+		guests = target.Guests()
+		guests.stop()
+		log = os.path.join(temp_dir(self), 'console.log')
+		boot = target.boot(['sh', '-c', 'sleep 30'], 20, log, False,
+				   guests=guests)
+		self.assertEqual((boot.timed_out, boot.status), (False, -signal.SIGKILL))
 
 
 class AcceleratorTest(unittest.TestCase):
