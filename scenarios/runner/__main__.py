@@ -242,7 +242,7 @@ def main(argv: List[str]) -> int:
 			[expected_seconds(name, known) for name in names],
 			workers(args), print_outcome)
 	except BaseException:
-		# interrupted: the guests booted beside this one go too
+		# stopped early (an interrupt, a bug): no guest outlives the runner
 		target.RUNNING.stop()
 		raise
 	if args.summary:
