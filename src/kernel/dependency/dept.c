@@ -1252,9 +1252,18 @@ static void add_hist(struct dept_wait *w, unsigned int wg,
 		dt->wait_hist_pos = (dt->wait_hist_pos + 1) % DEPT_MAX_WAIT_HIST;
 	}
 
-	if (wh->wait)
-		put_wait(wh->wait);
-	wh->wait = get_wait(w);
+	/*
+	 * The same wait again (recent_wait()) keeps its reference; else
+	 * @w is referenced before the slot's wait is dropped, which may be
+	 * what held @w for recent_wait()'s caller.
+	 */
+	if (wh->wait != w) {
+		struct dept_wait *old = wh->wait;
+
+		wh->wait = get_wait(w);
+		if (old)
+			put_wait(old);
+	}
 	wh->wgen = wg;
 	wh->ctxt_id = ctxt_id;
 }
@@ -1323,7 +1332,9 @@ static bool same_wait(const struct dept_wait *a, const struct dept_wait *b)
 /*
  * A wait of the task's latest ones that says what @t says.  A wait
  * does not change once made, so a wait repeated at one site, the
- * common case of a lock taken in a loop, reuses the object.
+ * common case of a lock taken in a loop, reuses the object.  No
+ * reference is taken: the history's holds it until add_hist(), which
+ * takes its own before it drops any.
  */
 static struct dept_wait *recent_wait(const struct dept_wait *t)
 {
@@ -1336,7 +1347,7 @@ static struct dept_wait *recent_wait(const struct dept_wait *t)
 		struct dept_wait *w = dt->wait_hist[pos].wait;
 
 		if (w && same_wait(w, t))
-			return get_wait(w);
+			return w;
 	}
 	return NULL;
 }
@@ -1386,7 +1397,7 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 	};
 	int cxt = cur_cxt();
 	struct dept_wait *w;
-	bool new_dep;
+	bool new_dep, made;
 	int i;
 
 	if (inst)
@@ -1398,7 +1409,8 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 
 	new_dep = wait_adds_dep(&t, m, sub_l);
 	w = new_dep ? NULL : recent_wait(&t);
-	if (!w) {
+	made = !w;
+	if (made) {
 		w = new_wait(&t, new_dep);
 		if (!w)
 			return;
@@ -1414,7 +1426,8 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 	}
 
 	add_hist(w, wg ?: next_wgen(), cur_ctxt_id());
-	put_wait(w);
+	if (made)
+		put_wait(w);
 }
 
 /*
