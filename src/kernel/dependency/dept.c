@@ -1252,9 +1252,18 @@ static void add_hist(struct dept_wait *w, unsigned int wg,
 		dt->wait_hist_pos = (dt->wait_hist_pos + 1) % DEPT_MAX_WAIT_HIST;
 	}
 
-	if (wh->wait)
-		put_wait(wh->wait);
-	wh->wait = get_wait(w);
+	/*
+	 * The same wait again (recent_wait()) keeps its reference; else
+	 * @w is referenced before the slot's wait is dropped, which may be
+	 * what held @w for recent_wait()'s caller.
+	 */
+	if (wh->wait != w) {
+		struct dept_wait *old = wh->wait;
+
+		wh->wait = get_wait(w);
+		if (old)
+			put_wait(old);
+	}
 	wh->wgen = wg;
 	wh->ctxt_id = ctxt_id;
 }
@@ -1323,7 +1332,9 @@ static bool same_wait(const struct dept_wait *a, const struct dept_wait *b)
 /*
  * A wait of the task's latest ones that says what @t says.  A wait
  * does not change once made, so a wait repeated at one site, the
- * common case of a lock taken in a loop, reuses the object.
+ * common case of a lock taken in a loop, reuses the object.  No
+ * reference is taken: the history's holds it until add_hist(), which
+ * takes its own before it drops any.
  */
 static struct dept_wait *recent_wait(const struct dept_wait *t)
 {
@@ -1336,7 +1347,7 @@ static struct dept_wait *recent_wait(const struct dept_wait *t)
 		struct dept_wait *w = dt->wait_hist[pos].wait;
 
 		if (w && same_wait(w, t))
-			return get_wait(w);
+			return w;
 	}
 	return NULL;
 }
@@ -1386,7 +1397,7 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 	};
 	int cxt = cur_cxt();
 	struct dept_wait *w;
-	bool new_dep;
+	bool new_dep, made;
 	int i;
 
 	if (inst)
@@ -1398,7 +1409,8 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 
 	new_dep = wait_adds_dep(&t, m, sub_l);
 	w = new_dep ? NULL : recent_wait(&t);
-	if (!w) {
+	made = !w;
+	if (made) {
 		w = new_wait(&t, new_dep);
 		if (!w)
 			return;
@@ -1414,7 +1426,53 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 	}
 
 	add_hist(w, wg ?: next_wgen(), cur_ctxt_id());
-	put_wait(w);
+	if (made)
+		put_wait(w);
+}
+
+/*
+ * An event context released by the task, kept whole in the free entry
+ * of dept_task.ecxt_held[] it left, for the next acquisition at the same
+ * site: a lock taken in a loop reuses one object rather than allocating,
+ * zeroing, referencing and freeing it each time, as waits are reused.
+ *
+ * Invariant: an entry at or past ecxt_held_pos is empty but for @ecxt,
+ * NULL or a released context that the entry alone refers to (no
+ * dependency, IRQ mark or other entry took a reference), so whoever
+ * takes it may change it.  It has no event stack: only what
+ * dept_ecxt_enter() and dept_map_ecxt_modify() make is held.  Like the
+ * waits of the history, it keeps its class alive until the task drops
+ * it: when the entry is pushed again, or at exit.
+ */
+static struct dept_ecxt *released_ecxt(struct dept_class *c,
+				       unsigned long ip, const char *c_fn,
+				       const char *e_fn)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_ecxt_held *eh = dt->ecxt_held + dt->ecxt_held_pos;
+	struct dept_ecxt *e;
+
+	if (dt->ecxt_held_pos >= DEPT_MAX_ECXT_HELD)
+		return NULL;
+
+	e = eh->ecxt;
+	if (!e || e->class != c || e->ecxt_ip != ip || e->ecxt_fn != c_fn ||
+	    e->event_fn != e_fn)
+		return NULL;
+
+	eh->ecxt = NULL;
+	e->enirqf = 0UL;
+	memset(e->enirq_ip, 0, sizeof(e->enirq_ip));
+	return e;
+}
+
+/* Keep @e, which the entry @eh released, if the entry alone refers to it. */
+static void keep_released_ecxt(struct dept_ecxt_held *eh, struct dept_ecxt *e)
+{
+	if (atomic_read(&e->ref) == 1 && (!e->ecxt_ip || e->ecxt_stack))
+		eh->ecxt = e;
+	else
+		put_ecxt(e);
 }
 
 static struct dept_ecxt *new_ecxt(struct dept_class *c, unsigned long ip,
@@ -1432,6 +1490,18 @@ static struct dept_ecxt *new_ecxt(struct dept_class *c, unsigned long ip,
 	if (ip)
 		e->ecxt_stack = site_stack(c, ip, DEPT_STACK_ECXT, false);
 	return e;
+}
+
+/*
+ * An event context to push: a released one if it fits, else a new one.
+ * Inlined: new_ecxt()'s stack trace skips a fixed number of frames
+ * (site_stack()), as many as when the callers called it themselves.
+ */
+static __always_inline struct dept_ecxt *
+held_ecxt(struct dept_class *c, unsigned long ip, const char *c_fn,
+	  const char *e_fn)
+{
+	return released_ecxt(c, ip, c_fn, e_fn) ?: new_ecxt(c, ip, c_fn, e_fn);
 }
 
 /* @e's context runs with the IRQ kinds in @irqf enabled. */
@@ -1462,6 +1532,9 @@ static void push_ecxt(struct dept_map *m, struct dept_class *c,
 	}
 
 	eh = dt->ecxt_held + dt->ecxt_held_pos++;
+	/* a released context that was not reused (released_ecxt()) */
+	if (eh->ecxt)
+		put_ecxt(eh->ecxt);
 	eh->ecxt = e;
 	eh->map = m;
 	eh->class = c;
@@ -1496,14 +1569,16 @@ static int find_held(struct dept_map *m, unsigned long e_f)
 static void pop_held(int pos)
 {
 	struct dept_task *dt = dept_task();
-
-	if (dt->ecxt_held[pos].ecxt)
-		put_ecxt(dt->ecxt_held[pos].ecxt);
+	struct dept_ecxt *e = dt->ecxt_held[pos].ecxt;
+	struct dept_ecxt_held *freed;
 
 	dt->ecxt_held_pos--;
 	memmove(dt->ecxt_held + pos, dt->ecxt_held + pos + 1,
 		(dt->ecxt_held_pos - pos) * sizeof(dt->ecxt_held[0]));
-	memset(dt->ecxt_held + dt->ecxt_held_pos, 0, sizeof(dt->ecxt_held[0]));
+	freed = dt->ecxt_held + dt->ecxt_held_pos;
+	memset(freed, 0, sizeof(*freed));
+	if (e)
+		keep_released_ecxt(freed, e);
 }
 
 /*
@@ -1752,7 +1827,7 @@ void dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
 	flags = dept_enter();
 	if (e_f && !m->nocheck) {
 		c = map_class(m, e_f, false);
-		e = c ? new_ecxt(c, ip, c_fn, e_fn) : NULL;
+		e = c ? held_ecxt(c, ip, c_fn, e_fn) : NULL;
 		if (!e) {
 			dt->missing_ecxt++;
 			goto exit;
@@ -1836,7 +1911,7 @@ void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
 
 	if (new_e_f && !m->nocheck) {
 		c = map_class(m, new_e_f, false);
-		e = c ? new_ecxt(c, new_ip, new_c_fn, new_e_fn) : NULL;
+		e = c ? held_ecxt(c, new_ip, new_c_fn, new_e_fn) : NULL;
 		if (!e) {
 			dt->missing_ecxt++;
 			goto exit;
@@ -2371,9 +2446,11 @@ void dept_task_exit(struct task_struct *t)
 
 	raw_local_irq_save(flags);
 	dt->recursive++;
-	for (i = 0; i < dt->ecxt_held_pos; i++)
+	/* the released contexts kept past ecxt_held_pos too */
+	for (i = 0; i < DEPT_MAX_ECXT_HELD; i++)
 		if (dt->ecxt_held[i].ecxt)
 			put_ecxt(dt->ecxt_held[i].ecxt);
+	memset(dt->ecxt_held, 0, sizeof(dt->ecxt_held));
 	dt->ecxt_held_pos = 0;
 
 	for (i = 0; i < DEPT_MAX_WAIT_HIST; i++) {
