@@ -315,6 +315,16 @@ class ChartTest(unittest.TestCase):
 		self.assertEqual(chart.cycle_costs(sample()),
 				 [(10, 110.0, 10.0), (100, 200.0, 10.0)])
 
+	def test_a_panel_without_data_is_left_out(self):
+		both = chart.script('c.svg', [(chart.RATIO_PANEL, 'r.dat'),
+					      (chart.CYCLE_PANEL, 'c.dat')])
+		self.assertIn('layout 1,2', both)
+		self.assertIn('"r.dat"', both)
+		only_cycle = chart.script('c.svg', [(chart.CYCLE_PANEL, 'c.dat')])
+		self.assertIn('layout 1,1', only_cycle)
+		self.assertNotIn('histograms', only_cycle)
+		self.assertIn('"c.dat"', only_cycle)
+
 
 if __name__ == '__main__':
 	unittest.main()

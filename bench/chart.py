@@ -36,11 +36,7 @@ def cycle_costs(figures: List[Figure]) -> List[Tuple[int, float, float]]:
 		      if {'total', 'engine'} <= set(c))
 
 
-def script(svg: str, ratio_data: str, cycle_data: str) -> str:
-	return f'''set terminal svg size 1200,500 dynamic font "sans,11"
-set output "{svg}"
-set multiplot layout 1,2
-set title "In-kernel cost: DEPT on against DEPT off and against the floor"
+RATIO_PANEL = '''set title "In-kernel cost: DEPT on against DEPT off and against the floor"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -50,20 +46,31 @@ set xtics rotate by -35 noenhanced
 set bmargin 8
 set key top right
 set yrange [0.5:*]
-plot "{ratio_data}" using 2:xtic(1) title "on/off", "" using 3 title "on/floor"
+plot "{data}" using 2:xtic(1) title "on/off", "" using 3 title "on/floor"
 unset style
-set title "Cycle check: a new dependency as the unrelated graph grows"
-set style data linespoints
 unset logscale y
-set logscale x
 set xtics auto norotate
+'''
+
+CYCLE_PANEL = '''set title "Cycle check: a new dependency as the unrelated graph grows"
+set style data linespoints
+set logscale x
 set xlabel "classes in the graph"
 set ylabel "instructions per new dependency (callgrind)"
 set key center right
 set yrange [0:*]
-plot "{cycle_data}" using 1:2 title "all", "" using 1:3 title "engine's own code"
-unset multiplot
+plot "{data}" using 1:2 title "all", "" using 1:3 title "engine's own code"
 '''
+
+
+def script(svg: str, panels: List[Tuple[str, str]]) -> str:
+	"""The gnuplot script drawing each (panel, its data file) side by
+	side: a panel without data is left out, not drawn empty."""
+	return (f'set terminal svg size {600 * len(panels)},500 dynamic font "sans,11"\n'
+		f'set output "{svg}"\n'
+		f'set multiplot layout 1,{len(panels)}\n' +
+		''.join(panel.format(data=data) for panel, data in panels) +
+		'unset multiplot\n')
 
 
 def draw(figures: List[Figure], out: str) -> str:
@@ -78,7 +85,9 @@ def draw(figures: List[Figure], out: str) -> str:
 	with open(cycle_data, 'w', encoding='utf-8') as file:
 		file.writelines(f'{n} {t:.1f} {e:.1f}\n' for n, t, e in cycle_rows)
 	svg = os.path.join(out, 'chart.svg')
-	drawn = subprocess.run(['gnuplot'], input=script(svg, ratio_data, cycle_data),
+	panels = [(RATIO_PANEL, ratio_data)] if ratio_rows else []
+	panels += [(CYCLE_PANEL, cycle_data)] if cycle_rows else []
+	drawn = subprocess.run(['gnuplot'], input=script(svg, panels),
 			       capture_output=True, text=True, check=False)
 	if drawn.returncode != 0:
 		return f'chart: gnuplot failed: {drawn.stderr.strip()}'
