@@ -8,7 +8,8 @@
 #                       does not boot
 #   JOBS=N              prepare and boot up to N scenarios at once; the
 #                       output is the same. Default: twice the number of
-#                       CPUs on um (its guests mostly wait), 1 on QEMU
+#                       CPUs on um (its guests mostly wait), at most 8
+#                       (each guest has 256 MiB; 8 were no faster), 1 on QEMU
 #                       targets, whose TCG guests are CPU-bound and whose
 #                       timeouts are tuned for one guest at a time (README
 #                       "Performance")
@@ -16,7 +17,7 @@
 TARGET ?= um
 SCENARIO_DIR ?= scenarios
 SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
-scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell echo $$((2 * $$(nproc)))),1))
+scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
 
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
 run-scenarios = PYTHONPATH=scenarios python3 -m runner \
