@@ -1418,7 +1418,8 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 			add_iwait(c, cxt, w);
 	}
 
-	for (i = dt->ecxt_held_pos - 1; i >= 0; i--) {
+	/* else add_dep() would find each dependency there already */
+	for (i = dt->ecxt_held_pos - 1; new_dep && i >= 0; i--) {
 		struct dept_ecxt_held *eh = dt->ecxt_held + i;
 
 		if (held_depends(eh, c, m, sub_l, sched_sleep))
@@ -1466,7 +1467,11 @@ static struct dept_ecxt *released_ecxt(struct dept_class *c,
 	return e;
 }
 
-/* Keep @e, which the entry @eh released, if the entry alone refers to it. */
+/*
+ * Keep @e, which the entry @eh released, if the entry alone refers to it
+ * and it has the stack its site needs (one that could not have it is
+ * dropped, so that the next acquisition there tries again).
+ */
 static void keep_released_ecxt(struct dept_ecxt_held *eh, struct dept_ecxt *e)
 {
 	if (atomic_read(&e->ref) == 1 && (!e->ecxt_ip || e->ecxt_stack))
