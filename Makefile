@@ -55,4 +55,6 @@ help:
 	@echo '           SCENARIO_DIR=dir1:dir2 (scenario folders, default scenarios),'
 	@echo '           TARGET (default um), TARGETS (default all), KVM=1 (QEMU: try'
 	@echo '           KVM, fall back to TCG), KBUILD_JOBS (default 3),'
+	@echo '           JOBS=N (scenarios booted at once; um: 2 x CPUs, at most 8;'
+	@echo '           QEMU: 1),'
 	@echo '           VARIANT=name (a kernel variant: $(VARIANTS))'
