@@ -3,8 +3,16 @@
 #include <execinfo.h>
 #include <linux/kernel.h>
 #include <linux/stacktrace.h>
+#include <host/runtime.h>
 
 #define HOST_STACK_MAX	64
+
+static unsigned long traces;
+
+unsigned long host_stack_traces(void)
+{
+	return __atomic_load_n(&traces, __ATOMIC_RELAXED);
+}
 
 /* Like the kernel's: this function is not part of the trace. */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
@@ -15,6 +23,7 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 	int n = backtrace(frames, min(size + skip, (unsigned int)HOST_STACK_MAX));
 	unsigned int i;
 
+	__atomic_fetch_add(&traces, 1, __ATOMIC_RELAXED);
 	if (n <= (int)skip)
 		return 0;
 	for (i = 0; i < n - skip && i < size; i++)

@@ -479,6 +479,54 @@ static void test_free_range(void)
 }
 
 /*
+ * A class taken at many call sites (the runqueue lock has dozens, each
+ * taken on every wake-up): every site keeps the stacks of its first wait
+ * and context, so a second round over the sites takes no stack trace;
+ * forgetting the class drops the kept stacks.
+ */
+#define NR_SITES 40
+
+struct site_case {
+	struct tlock	lock;
+	unsigned long	traces;		/* taken in the second round */
+};
+
+static void take_at_sites(void *arg)
+{
+	/* call sites of the class: addresses inside this function */
+	unsigned long site = (unsigned long)take_at_sites;
+	struct site_case *sc = arg;
+	int round, i;
+
+	for (round = 0; round < 2; round++) {
+		sc->traces = host_stack_traces();
+		for (i = 0; i < NR_SITES; i++) {
+			ldt_lock(&sc->lock.dmap, 0, 0, NULL, site + i);
+			ldt_unlock(&sc->lock.dmap, site + i);
+		}
+	}
+	sc->traces = host_stack_traces() - sc->traces;
+}
+
+static void test_site_stacks(void)
+{
+	struct site_case sc;
+	struct pool_use base;
+
+	pool_use(&base);
+	tlock_init(&sc.lock, NULL, "L");
+	RUN_TASKS(&sc, take_at_sites);
+	CHECK(sc.traces == 0, "%lu stack traces taken at %d sites seen before",
+	      sc.traces, NR_SITES);
+	EXPECT_NO_REPORT();
+
+	/* the task is gone: nothing but the class keeps its stacks */
+	dept_free_range(&sc.lock, sizeof(sc.lock));
+	rcu_barrier();
+	check_pools(&base, 0);
+}
+
+/*
  * Several tasks create classes at the same time, nothing else ordering
  * them: every class must make it into the graph, and under DRD the
  * graph's lists must be seen changed under the engine's lock only.
@@ -718,6 +766,7 @@ const struct host_suite internals_suite = {
 		{ "many_classes", test_many_classes },
 		{ "key_destroy", test_key_destroy },
 		{ "free_range", test_free_range },
+		{ "site_stacks", test_site_stacks },
 		{ "parallel_classes", test_parallel_classes },
 		{ "concurrent_cycles", test_concurrent_cycles },
 		{ "contexts", test_contexts },

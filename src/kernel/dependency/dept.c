@@ -478,14 +478,13 @@ static void destroy_stack(struct dept_stack *s)
 
 static void destroy_class(struct dept_class *c)
 {
-	int i;
+	struct dept_stack *s = c->site_stacks;
 
-	for (i = 0; i < DEPT_SITE_STACKS; i++) {
-		struct dept_stack *s = rcu_dereference_protected(c->site_stack[i],
-								 true);
+	while (s) {
+		struct dept_stack *next = s->site_next;
 
-		if (s)
-			put_stack(s);
+		put_stack(s);
+		s = next;
 	}
 }
 
@@ -565,62 +564,6 @@ enum dept_stack_kind {
 	DEPT_STACK_ECXT,
 };
 
-/* @c's slot of the stack of @kind at @ip, or its first free one, or -1 */
-static int site_slot(struct dept_class *c, unsigned long ip, int kind)
-{
-	int i;
-
-	for (i = 0; i < DEPT_SITE_STACKS; i++) {
-		struct dept_stack *s = rcu_dereference(c->site_stack[i]);
-
-		if (!s || (s->site_ip == ip && s->site_kind == kind))
-			return i;
-	}
-	return -1;
-}
-
-/*
- * A stack for a wait or an event context (@kind) of @c at @ip: the one
- * its site keeps, unless it needs its @own.
- *
- * Most of what an acquisition cost was its stack trace.  A report shows
- * only the waits and contexts of new dependencies, but many of those
- * were recorded long before (the waits in the history, the contexts
- * held), so each needs a stack when it is recorded.  The first stack
- * taken at a site is kept for the later ones: a repeated acquisition
- * takes no trace, and a report shows how its site was first reached.
- * Slots fill once, in order, under the graph lock (rarely taken: once
- * per site), and stay until the class is destroyed, so that a stack
- * read from a slot under RCU cannot be freed under its reader.
- *
- * Inlined, as new_wait() is: the trace skips a fixed number of frames,
- * which must be the engine's own, as when add_wait() and new_ecxt()
- * took it themselves; a frame more begins each stack in the engine.
- */
-static __always_inline struct dept_stack *
-site_stack(struct dept_class *c, unsigned long ip, int kind, bool own)
-{
-	int i = site_slot(c, ip, kind);
-	struct dept_stack *kept = i < 0 ? NULL : rcu_dereference(c->site_stack[i]);
-	struct dept_stack *s;
-
-	if (kept && !own)
-		return get_stack(kept);
-
-	s = kind == DEPT_STACK_STAGED ? get_staged_stack() :
-					get_current_stack();
-	if (!s || i < 0 || kept || !dept_lock())
-		return s;
-
-	s->site_ip = ip;
-	s->site_kind = kind;
-	/* unless another CPU took the slot meanwhile */
-	if (!rcu_dereference_protected(c->site_stack[i], true))
-		rcu_assign_pointer(c->site_stack[i], get_stack(s));
-	dept_unlock();
-	return s;
-}
-
 /* ---------------------------------------------------------------------
  * Hash tables
  * ---------------------------------------------------------------------
@@ -662,6 +605,72 @@ static struct dept_class *lookup_class(unsigned long key)
 		if (c->key == key)
 			return c;
 	return NULL;
+}
+
+static unsigned long site_key(struct dept_class *c, unsigned long ip,
+			      int kind)
+{
+	return (unsigned long)c ^ (ip << 2) ^ kind;
+}
+
+/* Lockless, IRQs off. */
+static struct dept_stack *lookup_site(struct dept_class *c, unsigned long ip,
+				      int kind)
+{
+	struct dept_stack *s;
+
+	hlist_for_each_entry_rcu(s, head_site(site_key(c, ip, kind)), site_node)
+		if (s->site_class == c && s->site_ip == ip && s->site_kind == kind)
+			return s;
+	return NULL;
+}
+
+/*
+ * A stack for a wait or an event context (@kind) of @c at @ip: the one
+ * its site keeps, unless it needs its @own.
+ *
+ * Most of what an acquisition cost was its stack trace.  A report shows
+ * only the waits and contexts of new dependencies, but many of those
+ * were recorded long before (the waits in the history, the contexts
+ * held), so each needs a stack when it is recorded.  The first stack
+ * taken at a site is kept for the later ones: a repeated acquisition
+ * takes no trace, and a report shows how its site was first reached.
+ * Every site keeps one, however many a class has (the runqueue lock's
+ * are dozens, each taken on every wake-up).  A kept stack is hashed
+ * under the graph lock, only while its class is alive, and stays until
+ * the class is destroyed, a grace period at least after
+ * dept_free_range() unhashed it: a lookup under RCU never meets a
+ * freed one.
+ *
+ * Inlined, as new_wait() is: the trace skips a fixed number of frames,
+ * which must be the engine's own, as when add_wait() and new_ecxt()
+ * took it themselves; a frame more begins each stack in the engine.
+ */
+static __always_inline struct dept_stack *
+site_stack(struct dept_class *c, unsigned long ip, int kind, bool own)
+{
+	struct dept_stack *kept = lookup_site(c, ip, kind);
+	struct dept_stack *s;
+
+	if (kept && !own)
+		return get_stack(kept);
+
+	s = kind == DEPT_STACK_STAGED ? get_staged_stack() :
+					get_current_stack();
+	if (!s || kept || !dept_lock())
+		return s;
+
+	/* unless another CPU kept one meanwhile, or the class died */
+	if (!c->dead && !lookup_site(c, ip, kind)) {
+		s->site_class = c;
+		s->site_ip = ip;
+		s->site_kind = kind;
+		s->site_next = c->site_stacks;
+		c->site_stacks = get_stack(s);
+		hlist_add_head_rcu(&s->site_node, head_site(site_key(c, ip, kind)));
+	}
+	dept_unlock();
+	return s;
 }
 
 /* ---------------------------------------------------------------------
@@ -2539,6 +2548,7 @@ static void drop_irq_marks(struct dept_class *c)
 void dept_free_range(void *start, unsigned int sz)
 {
 	struct dept_class *c, *n;
+	struct dept_stack *s;
 	unsigned long flags;
 
 	if (!READ_ONCE(dept_ready))
@@ -2559,6 +2569,8 @@ void dept_free_range(void *start, unsigned int sz)
 		list_del(&c->all_node);
 		disconnect_class(c);
 		drop_irq_marks(c);
+		for (s = c->site_stacks; s; s = s->site_next)
+			hlist_del_rcu(&s->site_node);
 		call_rcu(&c->rh, put_class_rcu);
 	}
 	free_esd_range(start, sz);

@@ -2,9 +2,10 @@
 /*
  * HASH(id, bits)
  *
- * id  : the table indexes struct dept_##id objects.
+ * id  : the table is table_##id, its bucket for a key head_##id(key).
  * bits: the table has 1 << bits buckets.
  */
 
-HASH(dep, 12)
-HASH(class, 12)
+HASH(dep, 12)		/* struct dept_dep, by dep_key() */
+HASH(class, 12)		/* struct dept_class, by its key */
+HASH(site, 12)		/* struct dept_stack kept by a site, by site_key() */

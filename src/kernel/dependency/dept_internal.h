@@ -79,14 +79,12 @@ struct dept_class {
 	struct dept_iwait		iwait[DEPT_CXT_IRQS_NR];
 
 	/*
-	 * The stacks of the first waits and event contexts seen at
-	 * DEPT_SITE_STACKS call sites of this class, shared by the later
-	 * ones at the same sites: a repeated acquisition takes no stack
-	 * trace.  Each slot is filled once, under the graph lock, holds a
-	 * reference, and is dropped with the class; read under RCU.
+	 * The stacks this class's sites keep (dept_stack.site_next), each
+	 * also hashed in table_site; see site_stack().  Added under the
+	 * graph lock while the class is alive, unhashed by dept_free_range()
+	 * and dropped with the class.
 	 */
-#define DEPT_SITE_STACKS 8
-	struct dept_stack __rcu		*site_stack[DEPT_SITE_STACKS];
+	struct dept_stack		*site_stacks;
 
 	struct rcu_head			rh;
 };
@@ -96,11 +94,16 @@ struct dept_stack {
 	atomic_t			ref;
 
 	/*
-	 * In dept_class.site_stack: the call site it stands for, and what
-	 * was recorded there (enum dept_stack_kind)
+	 * A stack a call site keeps (see site_stack()): the class, call
+	 * site and what was recorded there (enum dept_stack_kind) it
+	 * stands for, its entry in table_site and in the class's list.
+	 * Unused in any other stack.
 	 */
+	struct dept_class		*site_class;
 	unsigned long			site_ip;
 	int				site_kind;
+	struct hlist_node		site_node;
+	struct dept_stack		*site_next;
 
 	unsigned long			raw[DEPT_MAX_STACK_ENTRY];
 	int				nr;

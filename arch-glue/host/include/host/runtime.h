@@ -56,4 +56,7 @@ void trace_softirqs_on(unsigned long ip);
 /* What printk() printed since the last call; the caller frees it. */
 char *host_console_take(void);
 
+/* The stack traces taken so far (stack_trace_save() calls), by anyone. */
+unsigned long host_stack_traces(void);
+
 #endif
