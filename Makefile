@@ -47,6 +47,8 @@ help:
 	@echo '                    without lock debugging (TARGETS as for test,'
 	@echo '                    default um); table, JSON, chart in $(BUILD_DIR)/bench'
 	@echo 'make bench-compare  the latest figures against OLD=path/to/results.json'
+	@echo 'make bench-profile  the benchmark on UML under perf, DEPT on and off:'
+	@echo '                    where the time goes, function by function'
 	@echo 'make bench-unit     the unit tests of bench/ (KTAP)'
 	@echo 'make full-config-builds  the series on x86_64 and arm64 defconfig plus'
 	@echo '                    what it touches, DEPT=y and n, W=1 on its files'

@@ -8,6 +8,9 @@ usage: python3 -m bench run --out DIR [--runs N]
 		[--suite TARGET=WORK]...
 		[--missing GROUP:NAME:TARGET:COLUMN:UNIT=WHY]...
        python3 -m bench compare OLD.json NEW.json
+       python3 -m bench profile --boot FILE --out DIR
+		[--column NAME[:PARAMETER,...]]... [--part NAME=OBJECT,...]...
+		[--hz N] [--top N]
 
 run: builds each column's kernel (--build), boots the benchmark scenario
 with each --boot command (the scenario runner, its work directory WORK)
@@ -15,15 +18,20 @@ with each --boot command (the scenario runner, its work directory WORK)
 commands, reads DEPT's pools at the end of each scenario of a suite run
 in WORK (--suite: a harness command ran it with HARNESS_DEPT_STATS),
 prints the table and writes DIR/results.json and DIR/chart.svg.
+
+profile: boots the guest of --boot (the runner's --boot-command-to file)
+under perf once per column, with the column's kernel parameters, and
+prints where the time went (bench/profile.py).
 """
 
 import argparse
 import os
+import subprocess
 import sys
 from typing import Dict, List, Tuple
 
 from bench import chart, compare, console, figures, guest, host, kernel
-from bench import memory, results, table, timed
+from bench import memory, profile, results, table, timed
 
 
 def spec(text: str) -> tuple:
@@ -97,6 +105,26 @@ def compare_runs(args: argparse.Namespace) -> int:
 	return 0
 
 
+def profile_run(args: argparse.Namespace) -> int:
+	os.makedirs(args.out, exist_ok=True)
+	columns = []
+	for text in args.column or ['on']:
+		name, _, params = text.partition(':')
+		columns.append(profile.Column(name, [p for p in params.split(',') if p]))
+	parts = {}
+	for text in args.part:
+		name, _, objects = text.partition('=')
+		parts[name] = objects.split(',')
+	try:
+		lines = profile.run(args.boot, columns, args.out, parts, args.hz,
+				    args.top)
+	except (OSError, RuntimeError, subprocess.SubprocessError) as error:
+		print(f'bench: error: {error}', file=sys.stderr)
+		return 1
+	print('\n'.join(lines))
+	return 0
+
+
 def main(argv: List[str]) -> int:
 	parser = argparse.ArgumentParser(prog='bench', description=__doc__,
 					 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -116,6 +144,14 @@ def main(argv: List[str]) -> int:
 	comparing.add_argument('old')
 	comparing.add_argument('new')
 	comparing.set_defaults(func=compare_runs)
+	profiling = commands.add_parser('profile')
+	profiling.add_argument('--boot', required=True)
+	profiling.add_argument('--out', required=True)
+	profiling.add_argument('--column', action='append', default=[])
+	profiling.add_argument('--part', action='append', default=[])
+	profiling.add_argument('--hz', type=int, default=4000)
+	profiling.add_argument('--top', type=int, default=25)
+	profiling.set_defaults(func=profile_run)
 	args = parser.parse_args(argv)
 	return args.func(args)
 

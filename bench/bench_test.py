@@ -10,7 +10,7 @@ from typing import Dict
 
 from bench import callgrind, chart, compare, console, figures, guest, host
 from bench import kernel
-from bench import memory, results, table, timed
+from bench import memory, profile, results, table, timed
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 
@@ -324,6 +324,37 @@ class ChartTest(unittest.TestCase):
 		self.assertIn('layout 1,1', only_cycle)
 		self.assertNotIn('histograms', only_cycle)
 		self.assertIn('"c.dat"', only_cycle)
+
+
+class ProfileTest(unittest.TestCase):
+	NM = ('0000000060001000 T dept_wait\n'
+	      '0000000060002000 t map_class\n'
+	      '0000000060003000 d dept_pool\n'
+	      '                 U printk\n')
+
+	def test_report(self):
+		with open(data('perf-report.txt')) as f:
+			samples = profile.parse_report(f.read())
+		self.assertEqual(len(samples), 19)
+		self.assertEqual(samples[0], ('__lock_acquire', 16.73))
+		self.assertEqual(samples[14], ('lock_acquire.part.0', 1.57))
+
+	def test_text_symbols_only(self):
+		self.assertEqual(profile.text_symbols(self.NM),
+				 ['dept_wait', 'map_class'])
+
+	def test_parts(self):
+		parts = {'dept': {'__dept_wait', 'map_class'},
+			 'lockdep': {'__lock_acquire'}}
+		samples = [('__lock_acquire', 10.0), ('__dept_wait', 5.5),
+			   ('map_class', 1.5), ('0x000000008603e3a0', 2.0)]
+		self.assertEqual(profile.shares(samples, parts),
+				 {'dept': 7.0, 'lockdep': 10.0, 'rest': 2.0})
+		lines = profile.render({'on': samples}, parts, 2)
+		self.assertEqual(lines[1].split(), ['self', '%', 'function', 'part'])
+		self.assertEqual(lines[2].split(), ['10.00', '__lock_acquire', 'lockdep'])
+		self.assertEqual(len(lines), 6)
+		self.assertIn('dept 7.0 %, lockdep 10.0 %, rest 2.0 %', lines[4])
 
 
 if __name__ == '__main__':

@@ -9,6 +9,10 @@
 #                  times; a table, $(BENCH_OUT)/results.json and chart.svg
 #   make bench-compare OLD=path/to/results.json
 #                  each figure of the latest results against OLD's
+#   make bench-profile
+#                  the benchmark on UML under the host's perf, DEPT on and
+#                  off: the functions with the most samples, and the
+#                  shares of DEPT's engine, lockdep and the rest
 #   make bench-unit  the unit tests of bench/, KTAP
 
 BENCH_OUT := $(BUILD_DIR)/bench
@@ -94,7 +98,14 @@ bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
 			measures it on BENCH_HARNESS_TARGETS (the tree and the kernel \
 			from scratch, an empty ccache))))
 
-.PHONY: bench bench-compare bench-unit bench-deps
+# make bench-profile: the UML kernel with DEPT, booted under perf by
+# bench/profile.py, the guest prepared (not booted) by the runner; its
+# parts are the functions of the engine's and of lockdep's objects.
+BENCH_PROFILE := $(BENCH_OUT)/profile
+BENCH_PROFILE_DEBS := linux-perf binutils
+bench-objects = $$(ls $(addprefix $(um_OUT)/,$(1)) | paste -sd,)
+
+.PHONY: bench bench-compare bench-unit bench-deps bench-profile
 bench-deps:
 	@harness/install-deps.sh $(BENCH_DEBS) >&2
 
@@ -117,6 +128,18 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 bench-compare:
 	@PYTHONPATH=.:scenarios python3 -m bench compare \
 		$(or $(OLD),$(BENCH_OUT)/previous.json) $(BENCH_OUT)/results.json
+
+bench-profile: tree
+	@harness/install-deps.sh $(BENCH_PROFILE_DEBS) >&2
+	$(if $(VARIANT),$(error make bench-profile profiles the um kernel; no VARIANT=))
+	@$(call bench-build,um)
+	@mkdir -p $(BENCH_PROFILE)
+	@$(call bench-runner,um,,profile,) --boot-command-to \
+		$(BENCH_PROFILE)/boot.json > /dev/null
+	@PYTHONPATH=.:scenarios python3 -m bench profile --out $(BENCH_PROFILE) \
+		--boot $(BENCH_PROFILE)/boot.json --column on --column off:dept=off \
+		--part dept=$(call bench-objects,kernel/dependency/*.o) \
+		--part lockdep=$(call bench-objects,kernel/locking/lockdep.o)
 
 bench-unit:
 	@PYTHONPATH=.:scenarios python3 -m runner.ktap_unittest bench.bench_test
