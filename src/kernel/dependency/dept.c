@@ -144,7 +144,7 @@ void dept_stop_emerg(void)
 	WRITE_ONCE(dept_stopped, 1);
 }
 
-static bool dept_working(void)
+static __always_inline bool dept_working(void)
 {
 	return likely(READ_ONCE(dept_ready)) && !READ_ONCE(dept_stopped) &&
 	       !in_nmi();
@@ -173,7 +173,7 @@ static bool before(unsigned int a, unsigned int b)
 /* the IRQ flags of the engine's caller, saved by dept_enter() */
 static DEFINE_PER_CPU(unsigned long, dept_irq_flags);
 
-static unsigned long dept_enter(void)
+static __always_inline unsigned long dept_enter(void)
 {
 	unsigned long flags;
 
@@ -184,7 +184,7 @@ static unsigned long dept_enter(void)
 	return flags;
 }
 
-static void dept_exit(unsigned long flags)
+static __always_inline void dept_exit(unsigned long flags)
 {
 	dept_task()->recursive--;
 	lockdep_on();
@@ -192,7 +192,7 @@ static void dept_exit(unsigned long flags)
 }
 
 /* Whether the current task may enter the engine now. */
-static bool dept_may_enter(void)
+static __always_inline bool dept_may_enter(void)
 {
 	struct dept_task *dt = dept_task();
 
@@ -725,27 +725,35 @@ unlock:
 	return c;
 }
 
+/* map_class() when the map's cache does not hold the class */
+static noinline struct dept_class *map_class_slow(struct dept_map *m, int e,
+						  int sub_id, unsigned long key,
+						  bool sched_map)
+{
+	struct dept_class *c = lookup_class(key);
+
+	if (!c)
+		c = create_class(key, sub_id, m->name, sched_map);
+	if (c)
+		WRITE_ONCE(m->map_key.classes[e], c);
+	return c;
+}
+
 /*
  * The class of @m's event @e_f.  The map's cache is trusted only for
  * the key byte it was filled for and while the class is alive.
  */
-static struct dept_class *map_class(struct dept_map *m, unsigned long e_f,
-				    bool sched_map)
+static __always_inline struct dept_class *
+map_class(struct dept_map *m, unsigned long e_f, bool sched_map)
 {
 	int e = evt_idx(e_f);
 	int sub_id = m->sub_u + e * DEPT_MAX_SUBCLASSES_USR;
 	unsigned long key = (unsigned long)map_key(m)->base + sub_id;
 	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
 
-	if (c && c->key == key && !READ_ONCE(c->dead))
+	if (likely(c && c->key == key && !READ_ONCE(c->dead)))
 		return c;
-
-	c = lookup_class(key);
-	if (!c)
-		c = create_class(key, sub_id, m->name, sched_map);
-	if (c)
-		WRITE_ONCE(m->map_key.classes[e], c);
-	return c;
+	return map_class_slow(m, e, sub_id, key, sched_map);
 }
 
 const char *dept_class_name(struct dept_class *c)
@@ -1196,7 +1204,7 @@ static void add_iwait(struct dept_class *c, int irq, struct dept_wait *w)
  * ---------------------------------------------------------------------
  */
 
-static int cur_cxt(void)
+static __always_inline int cur_cxt(void)
 {
 	if (lockdep_hardirq_context())
 		return DEPT_CXT_HIRQ;
@@ -1222,7 +1230,7 @@ static unsigned long softirqs_if_enabled(void)
 	return softirq_count() ? 0UL : DEPT_SIRQF;
 }
 
-static unsigned long cur_enirqf(void)
+static __always_inline unsigned long cur_enirqf(void)
 {
 	if (irqs_disabled_flags(this_cpu_read(dept_irq_flags)))
 		return 0UL;
@@ -1560,7 +1568,7 @@ static void push_ecxt(struct dept_map *m, struct dept_class *c,
 }
 
 /* The innermost held context of @m whose event is in @e_f, or -1. */
-static int find_held(struct dept_map *m, unsigned long e_f)
+static __always_inline int find_held(struct dept_map *m, unsigned long e_f)
 {
 	struct dept_task *dt = dept_task();
 	int i;
@@ -1580,17 +1588,19 @@ static int find_held(struct dept_map *m, unsigned long e_f)
 	return -1;
 }
 
-static void pop_held(int pos)
+static __always_inline void pop_held(int pos)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_ecxt *e = dt->ecxt_held[pos].ecxt;
 	struct dept_ecxt_held *freed;
 
 	dt->ecxt_held_pos--;
-	memmove(dt->ecxt_held + pos, dt->ecxt_held + pos + 1,
-		(dt->ecxt_held_pos - pos) * sizeof(dt->ecxt_held[0]));
+	/* most often the innermost: nothing to move */
+	if (pos < dt->ecxt_held_pos)
+		memmove(dt->ecxt_held + pos, dt->ecxt_held + pos + 1,
+			(dt->ecxt_held_pos - pos) * sizeof(dt->ecxt_held[0]));
 	freed = dt->ecxt_held + dt->ecxt_held_pos;
-	memset(freed, 0, sizeof(*freed));
+	*freed = (struct dept_ecxt_held){ };
 	if (e)
 		keep_released_ecxt(freed, e);
 }
