@@ -81,7 +81,9 @@ BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary \
 bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
 	$(if $(2),BUILD_DIR=$(2))
 BENCH_COLD_DIR := $(BENCH_OUT)/cold
-BENCH_COLD_CCACHE := $(BENCH_OUT)/cold-ccache
+# absolute: kbuild compiles in the kernel's output directory, where a
+# relative CCACHE_DIR names another cache (empty too, but not this one)
+BENCH_COLD_CCACHE := $(abspath $(BENCH_OUT)/cold-ccache)
 # $(call bench-timed,NAME,T,COMMAND,WHY NOT): COMMAND timed, or WHY NOT
 bench-timed = $(if $(4),--missing $(call quote,harness:$(1):$(2):wall:s=not \
 	measured: $(4)),--harness $(call quote,$(1):$(2)=$(3)))
