@@ -20,6 +20,7 @@
 struct scenario_thread {
 	void (*fn)(void);
 	struct task_struct *task;
+	bool running;		/* @fn has begun */
 	bool done;
 };
 
@@ -27,6 +28,7 @@ static int scenario_thread_main(void *data)
 {
 	struct scenario_thread *t = data;
 
+	smp_store_release(&t->running, true);
 	t->fn();
 	smp_store_release(&t->done, true);
 	return 0;
@@ -63,14 +65,18 @@ static inline bool scenario_off_cpu(struct task_struct *task)
 }
 
 /*
- * Wait until @t sleeps, really (a task sets its sleeping state before it
- * calls schedule(): on a slow virtual CPU it can stay in between for
- * long), and give it time to get deep into the sleep.
+ * Wait until @t sleeps in @t->fn, really, and give it time to get deep
+ * into the sleep.  Only a thread that has begun its function can: a new
+ * one being woken on another CPU is TASK_WAKING, neither running nor on
+ * a CPU, until that CPU gets to it, which under load can take longer
+ * than the 20 ms below.  A task sets its sleeping state before it calls
+ * schedule(): on a slow virtual CPU it can stay in between for long.
  */
 static inline void scenario_wait_sleeping(struct scenario_thread *t)
 {
-	while (!READ_ONCE(t->task) ||
+	while (!smp_load_acquire(&t->running) ||
 	       READ_ONCE(t->task->__state) == TASK_RUNNING ||
+	       READ_ONCE(t->task->__state) == TASK_WAKING ||
 	       !scenario_off_cpu(t->task))
 		msleep(1);
 	msleep(20);
