@@ -19,6 +19,8 @@ import re
 import subprocess
 from typing import Dict, List, NamedTuple, Tuple
 
+from runner import target
+
 # '    16.73%  [.] __lock_acquire'
 REPORT_LINE = re.compile(r'^\s*(\d+\.\d+)%\s+\[[.k]\]\s+(\S+)')
 # 'ffffffff81234567 t map_class' (nm): text symbols
@@ -87,16 +89,17 @@ def nm_symbols(objects: List[str]) -> set:
 
 
 def record(boot: dict, column: Column, data: str, hz: int) -> None:
-	"""One boot of the benchmark under perf record, its console kept."""
+	"""One boot of the benchmark under perf record, as the runner boots a
+	guest (runner.target.boot(): its console kept, the whole process
+	group killed at the guest's timeout)."""
 	command = ['perf', 'record', '-q', '-F', str(hz), '-g', '-o', data,
 		   '--'] + boot['command'] + column.cmdline
-	with open(data + '.console', 'w') as console:
-		done = subprocess.run(command, stdout=console,
-				      stderr=subprocess.STDOUT,
-				      timeout=boot['timeout'], check=False)
-	if done.returncode:
-		raise RuntimeError(f'perf record of DEPT {column.name} exited '
-				   f'{done.returncode}; console: {data}.console')
+	done = target.boot(command, boot['timeout'], data + '.console', False)
+	if done.timed_out or done.status:
+		what = (f'timed out after {boot["timeout"]} s' if done.timed_out
+			else f'exited {done.status}')
+		raise RuntimeError(f'the benchmark under perf with DEPT {column.name} '
+				   f'{what}; console: {data}.console')
 
 
 def report(data: str) -> List[Tuple[str, float]]:
