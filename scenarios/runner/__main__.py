@@ -120,9 +120,12 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		loaded = scenario.load(name, path)
 	except scenario.ScenarioError as error:
 		return Outcome(False, diagnostics=[f'{name}: {error}'])
+	expectation = loaded.expectation
+	config = os.path.join(args.out, '.config')
 	try:
-		absent = kconfig.missing(loaded.expectation.needs,
-					 os.path.join(args.out, '.config'))
+		absent = kconfig.missing(expectation.needs, config)
+		if expectation.console_when and not absent:
+			expectation = expectation.for_kernel(kconfig.enabled(config))
 	except kconfig.KconfigError as error:
 		return Outcome(False, diagnostics=[f'{name}: {error}'])
 	if absent:
@@ -174,7 +177,7 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			f'the guest did not finish within {loaded.expectation.timeout} s'
 			f'; console log: {log_path}'] +
 			verdict.quote(seen.lines[-verdict.QUOTED_LINES:]))
-	problems = verdict.judge(loaded.expectation, seen)
+	problems = verdict.judge(expectation, seen)
 	if problems:
 		return Outcome(False, diagnostics=diagnostics + problems +
 			       [f'console log: {log_path}'])

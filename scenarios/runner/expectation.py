@@ -6,6 +6,11 @@ comment):
 
   timeout SECONDS           the guest must have finished by then (default 60)
   console REGEX             some console line must match REGEX
+  console REGEX if CONFIG_X the same, only on a kernel built with CONFIG_X
+                            (y or m): a line whose text depends on the
+                            kernel's configuration (runner/kconfig.py)
+  console REGEX unless CONFIG_X
+                            the same, only on a kernel without CONFIG_X
   cmdline WORDS...          kernel parameters added to the guest's boot
                             (repeatable; the words are appended in order)
   disk FILESYSTEM SIZE_MB   a fresh image of SIZE_MB MiB with FILESYSTEM
@@ -31,8 +36,8 @@ Every report that no 'report' line accounts for fails the scenario, so two
 
 import re
 import shlex
-from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional
+from dataclasses import dataclass, field, replace
+from typing import FrozenSet, List, Optional, Tuple
 
 from runner.console import DETECTORS
 from runner.disk import MKFS
@@ -74,11 +79,22 @@ class DiskSpec:
 class Expectation:
 	timeout: int = DEFAULT_TIMEOUT
 	console: List[re.Pattern] = field(default_factory=list)
+	# (option, wanted, pattern): a console line required only on a kernel
+	# that has (wanted) or lacks the option; for_kernel() decides
+	console_when: List[Tuple[str, bool, re.Pattern]] = \
+		field(default_factory=list)
 	reports: List[ReportSpec] = field(default_factory=list)
 	no_reports: bool = False
 	cmdline: List[str] = field(default_factory=list)
 	needs: List[str] = field(default_factory=list)
 	disks: List[DiskSpec] = field(default_factory=list)
+
+	def for_kernel(self, enabled: FrozenSet[str]) -> 'Expectation':
+		"""The expectation on a kernel with the options @enabled: the
+		conditional console lines that apply become plain ones."""
+		return replace(self, console_when=[], console=self.console + [
+			pattern for option, wanted, pattern in self.console_when
+			if (option in enabled) == wanted])
 
 
 def check_detector(name: str) -> str:
@@ -118,6 +134,22 @@ def parse_disk(args: List[str]) -> DiskSpec:
 	return DiskSpec(filesystem, int(size))
 
 
+def parse_console(expectation: Expectation, args: List[str]) -> None:
+	if len(args) not in (1, 3) or len(args) == 3 and (
+			args[1] not in ('if', 'unless') or
+			not NEEDED_OPTION.match(args[2])):
+		raise ValueError('console takes one regular expression (quote it), '
+				 'then optionally if or unless and one CONFIG_ option')
+	try:
+		pattern = re.compile(args[0])
+	except re.error as error:
+		raise ValueError(f'bad regular expression: {error}') from error
+	if len(args) == 1:
+		expectation.console.append(pattern)
+	else:
+		expectation.console_when.append((args[2], args[1] == 'if', pattern))
+
+
 def parse_statement(expectation: Expectation, words: List[str]) -> None:
 	keyword, args = words[0], words[1:]
 	if keyword == 'timeout':
@@ -125,12 +157,7 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 			raise ValueError('timeout takes one number of seconds')
 		expectation.timeout = int(args[0])
 	elif keyword == 'console':
-		if len(args) != 1:
-			raise ValueError('console takes one regular expression (quote it)')
-		try:
-			expectation.console.append(re.compile(args[0]))
-		except re.error as error:
-			raise ValueError(f'bad regular expression: {error}') from error
+		parse_console(expectation, args)
 	elif keyword == 'cmdline':
 		if not args:
 			raise ValueError('cmdline takes one or more kernel parameters')

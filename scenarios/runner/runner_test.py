@@ -192,6 +192,26 @@ class ExpectationTest(unittest.TestCase):
 	def test_bad_regex(self):
 		self.assert_error("reports none\nconsole '('\n", 'bad regular expression')
 
+	def test_console_by_config(self):
+		parsed = expect("""reports none
+			console '^always$'
+			console '^with$' if CONFIG_QUEUED_RWLOCKS
+			console '^without$' unless CONFIG_QUEUED_RWLOCKS
+			""")
+		self.assertEqual([p.pattern for p in parsed.console], ['^always$'])
+		with_it = parsed.for_kernel(frozenset({'CONFIG_QUEUED_RWLOCKS'}))
+		self.assertEqual([p.pattern for p in with_it.console],
+				 ['^always$', '^with$'])
+		self.assertEqual(with_it.console_when, [])
+		without = parsed.for_kernel(frozenset({'CONFIG_SMP'}))
+		self.assertEqual([p.pattern for p in without.console],
+				 ['^always$', '^without$'])
+
+	def test_bad_console_condition(self):
+		for tail in ("x if", "x when CONFIG_A", "x if QUEUED_RWLOCKS", "x y"):
+			self.assert_error(f"reports none\nconsole {tail}\n",
+					  'then optionally if or unless and one CONFIG_ option')
+
 	def test_bad_quoting(self):
 		self.assert_error("reports none\nconsole 'open\n", 'expect:2:')
 
