@@ -7,6 +7,9 @@
 #   TARGET...  for each of TARGETS (default: all, see harness/target.mk) the
 #              scenario suite booted on that target; its kernel is built
 #              first, and a build that fails fails this stage
+#   um-lockdep-selftests
+#              lockdep's selftests with DEPT's verdict on each case, on
+#              the lockdep-selftests variant of the UML kernel
 #   gdb-T      the gdb commands against the um and x86_64 kernels, stopped
 #              at the report of dept-article-xyz
 #   kunit      the kernel's kunit.py parse reads every stage's KTAP
@@ -21,8 +24,14 @@ HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
 # DEPT's gdb commands, tested on the targets the gdb issue asks for, with
 # their default kernels
 GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter um x86_64,$(TEST_TARGETS)))
+# lockdep's own selftests with DEPT's verdict beside lockdep's on every
+# case (the lockdep-selftests variant, harness/test-full.mk), on UML: the
+# fastest kernel to build and boot, so that every make test prints how far
+# DEPT agrees with lockdep
+SELFTEST_STAGES := $(if $(VARIANT),,$(patsubst %,%-lockdep-selftests,\
+	$(filter um,$(TEST_TARGETS))))
 TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
-	$(GDB_TEST_TARGETS:%=gdb-%)
+	$(SELFTEST_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := PYTHONPATH=scenarios:harness:. python3 -m runner.ktap_unittest \
@@ -48,5 +57,5 @@ quote = '$(subst ','\'',$(1))'
 test: tree
 	$(call check-targets,$(TEST_TARGETS))
 	@python3 harness/ktap_stages.py $(TEST_OUT) \
-		$(foreach t,$(TEST_TARGETS),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
+		$(foreach t,$(TEST_TARGETS) $(SELFTEST_STAGES),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
 		$(foreach s,$(TEST_STAGES) kunit,$(call quote,$(s)=$(stage-$(s))))

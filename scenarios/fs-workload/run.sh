@@ -30,3 +30,8 @@ mount -t ext4 "$disk" /mnt || exit 1
 /scenario/fsload verify /mnt/load $manifest || exit 1
 umount /mnt || exit 1
 echo "fs-workload: data intact after remount"
+
+# ext4's metadata buffers went through DEPT as buffer locks: the graph
+# holds dependencies into or out of their class
+deps=$(dept-edges | grep -c 'bh_lock_bdev_map:')
+echo "fs-workload: $deps dependencies of buffer locks in DEPT's graph"

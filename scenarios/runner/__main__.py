@@ -177,6 +177,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			f'the guest did not finish within {loaded.expectation.timeout} s'
 			f'; console log: {log_path}'] +
 			verdict.quote(seen.lines[-verdict.QUOTED_LINES:]))
+	diagnostics += [f'console: {line}' for line in
+			verdict.console_matches(expectation, seen)]
 	problems = verdict.judge(expectation, seen)
 	if problems:
 		return Outcome(False, diagnostics=diagnostics + problems +

@@ -228,6 +228,14 @@ class VerdictTest(unittest.TestCase):
 		self.assertEqual(self.judge('clean_boot.log', 'boot',
 					    "reports none\nconsole '^Linux version 6\\.12\\.'"), [])
 
+	def test_console_matches_are_the_first_lines_matched(self):
+		text = ("reports none\nconsole '^Linux version 6\\.12\\.'\n"
+			"console '^no such line'")
+		lines = verdict.console_matches(
+			expect(text), load_console('clean_boot.log', 'boot'))
+		self.assertEqual(len(lines), 1)
+		self.assertTrue(lines[0].startswith('Linux version 6.12.'))
+
 	def test_missing_console_line(self):
 		problems = self.judge('clean_boot.log', 'boot',
 				      "reports none\nconsole '^DEPT: dependency tracker active'")

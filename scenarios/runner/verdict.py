@@ -60,6 +60,17 @@ def judge_progress(console: Console) -> List[str]:
 	return []
 
 
+def console_matches(expectation: Expectation, console: Console) -> List[str]:
+	"""The first console line that each 'console' statement matches,
+	for the scenario's diagnostics: what the guest printed of interest."""
+	found = []
+	for pattern in expectation.console:
+		line = next((l for l in console.lines if pattern.search(l)), None)
+		if line is not None:
+			found.append(line)
+	return found
+
+
 def judge(expectation: Expectation, console: Console) -> List[str]:
 	"""Everything wrong with this boot, as diagnostic lines; [] if it passed."""
 	problems = judge_progress(console)

@@ -6,7 +6,7 @@
  * order of lock acquisitions only.  A dependency "event E cannot happen
  * until wait W is satisfied" is recorded whenever W is observed inside
  * the event context of E; a cycle of such dependencies is a deadlock.
- * See Documentation/dependency/dept.txt for the model.
+ * See Documentation/dev-tools/dept.rst for the model.
  *
  * This header holds what the rest of the kernel sees: the per-object
  * map, the class key, the per-task state embedded in task_struct and
@@ -351,6 +351,12 @@ static inline void dept_ecxt_enter_nokeep(struct dept_map *m)
 /* for users who manage their own keys */
 extern void dept_key_init(struct dept_key *k);
 extern void dept_key_destroy(struct dept_key *k);
+extern void dept_map_forget(struct dept_map *m);
+
+/* whether DEPT is running: started (not dept=off) and not stopped */
+extern bool dept_tracking(void);
+/* cycles found so far, including those not reported (selftests) */
+extern unsigned int dept_cycles_found(void);
 extern void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f, struct dept_key *new_k, unsigned long new_e_f, unsigned long new_ip, const char *new_c_fn, const char *new_e_fn, int new_sub_l);
 
 extern void dept_map_set_cmp_fn(struct dept_map *m, dept_cmp_fn_t cmp);
@@ -429,6 +435,9 @@ struct dept_event_site { };
 #define dept_ecxt_enter_nokeep(m)			do { } while (0)
 #define dept_key_init(k)				do { (void)(k); } while (0)
 #define dept_key_destroy(k)				do { (void)(k); } while (0)
+#define dept_map_forget(m)				do { } while (0)
+#define dept_tracking()					false
+#define dept_cycles_found()				0U
 #define dept_map_ecxt_modify(m, e_f, n_k, n_e_f, n_ip, n_c_fn, n_e_fn, n_sl) do { (void)(n_k); (void)(n_c_fn); (void)(n_e_fn); } while (0)
 
 #define dept_map_set_cmp_fn(m, cmp)			do { } while (0)

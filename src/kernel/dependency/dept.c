@@ -2,7 +2,7 @@
 /*
  * DEPT (DEPendency Tracker) - runtime detector of wait/event deadlocks
  *
- * The model, in the words of Documentation/dependency/dept.txt: a
+ * The model, in the words of Documentation/dev-tools/dept.rst: a
  * deadlock is a set of waits whose events can never happen, because
  * each event is reachable only after one of the other waits ends.
  *
@@ -116,6 +116,12 @@ static int dept_reporting;
 
 /* how many cycles have been reported; under dept_spin */
 static unsigned int dept_nr_reports;
+
+/*
+ * How many cycles have been found, reported or not (reports are
+ * silenced while lockdep's selftests run); under dept_spin.
+ */
+static unsigned int dept_nr_cycles;
 
 /* the wait generation clock; 0 is never handed out */
 static atomic_t dept_wgen = ATOMIC_INIT(1);
@@ -259,6 +265,18 @@ unsigned int dept_reports(void)
 {
 	return READ_ONCE(dept_nr_reports);
 }
+
+bool dept_tracking(void)
+{
+	return dept_working();
+}
+EXPORT_SYMBOL_GPL(dept_tracking);
+
+unsigned int dept_cycles_found(void)
+{
+	return READ_ONCE(dept_nr_cycles);
+}
+EXPORT_SYMBOL_GPL(dept_cycles_found);
 
 /* ---------------------------------------------------------------------
  * Object pools
@@ -1023,6 +1041,7 @@ static void __add_dep(struct dept_ecxt *e, struct dept_wait *w, bool irq)
 	 * cycle is never reported later either, and prints nothing.
 	 */
 	if (reaches(tc, fc)) {
+		WRITE_ONCE(dept_nr_cycles, dept_nr_cycles + 1);
 		if (!debug_locks_silent)
 			print_circle(d);
 	} else if (!irq)
@@ -2595,6 +2614,12 @@ void dept_key_destroy(struct dept_key *k)
 	dept_free_range(k, sizeof(*k));
 }
 EXPORT_SYMBOL_GPL(dept_key_destroy);
+
+/* Forget every class of @m's key, as lockdep_reset_lock() does. */
+void dept_map_forget(struct dept_map *m)
+{
+	dept_key_destroy(map_key(m));
+}
 
 /* ---------------------------------------------------------------------
  * Start-up

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ *   sleeper                        waker
+ *   mutex_lock(A)
+ *   wait_on_bit(word, 0)
+ *                                  mutex_lock(A)   <- deadlock
+ *                                  clear_and_wake_up_bit(0, word)
+ *
+ * The waker takes a second mutex of the same class as the sleeper's, so
+ * the pattern runs to its end.
+ */
+#include <linux/mutex.h>
+#include <linux/wait_bit.h>
+#include "scenario_threads.h"
+
+static struct mutex held_a, taken_a;
+static unsigned long word = 1UL;
+
+/* one call site of mutex_init(): one class for both mutexes */
+static void init_mutex_a(struct mutex *mutex_a)
+{
+	mutex_init(mutex_a);
+}
+
+static void sleeper(void)
+{
+	mutex_lock(&held_a);
+	wait_on_bit(&word, 0, TASK_UNINTERRUPTIBLE);
+	mutex_unlock(&held_a);
+}
+
+static void waker(void)
+{
+	mutex_lock(&taken_a);
+	mutex_unlock(&taken_a);
+	clear_and_wake_up_bit(0, &word);
+}
+
+static struct scenario_thread threads[] = {
+	{ .fn = sleeper }, { .fn = waker },
+};
+
+static int __init bit_wait_mutex_init(void)
+{
+	init_mutex_a(&held_a);
+	init_mutex_a(&taken_a);
+
+	scenario_start(&threads[0]);
+	scenario_wait_sleeping(&threads[0]);
+	scenario_start(&threads[1]);
+	scenario_finish(threads, ARRAY_SIZE(threads));
+	return 0;
+}
+SCENARIO_MODULE(bit_wait_mutex_init, "DEPT scenario: bit wait under a mutex its waker takes");
