@@ -30,6 +30,8 @@ struct tlock {
 #define tlock_lock_nested(l, sub)	ldt_lock(&(l)->dmap, sub, 0, NULL, _THIS_IP_)
 #define tlock_lock(l)			tlock_lock_nested(l, 0)
 #define tlock_trylock(l)		ldt_lock(&(l)->dmap, 0, 1, NULL, _THIS_IP_)
+/* under the nest lock @n: ww_mutex_lock() with a context, *_nest_lock() */
+#define tlock_lock_nest(l, n)		ldt_lock(&(l)->dmap, 0, 0, &(n)->dmap, _THIS_IP_)
 #define tlock_unlock(l)			ldt_unlock(&(l)->dmap, _THIS_IP_)
 /* @queued: a reader waits for readers too (a queued rwlock, an rwsem) */
 #define tlock_read(l, queued)		ldt_rlock(&(l)->dmap, 0, 0, NULL, _THIS_IP_, queued)

@@ -101,6 +101,82 @@ static void test_nested_unannotated(void)
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "N:0"));
 }
 
+/*
+ * Locks of one class taken under a nest lock, in both orders, with
+ * another lock taken between two of them: the nest lock serializes them,
+ * and lockdep's ww_test_spin_nest_lock expects no report.
+ */
+static void test_nest_ok(void)
+{
+	static struct dept_key key;
+	struct tlock ctx, x, y;
+
+	tlock_init(&ctx, NULL, "ctx");
+	tlock_init(&x, &key, "W");
+	tlock_init(&y, &key, "W");
+	init_abc();
+
+	tlock_lock(&ctx);
+	tlock_lock_nest(&x, &ctx);
+	tlock_lock(&A);
+	tlock_lock_nest(&y, &ctx);
+	tlock_unlock(&y);
+	tlock_unlock(&A);
+	tlock_unlock(&x);
+	tlock_lock_nest(&y, &ctx);
+	tlock_lock_nest(&x, &ctx);
+	tlock_unlock(&x);
+	tlock_unlock(&y);
+	tlock_unlock(&ctx);
+	EXPECT_NO_REPORT();
+}
+
+/*
+ * A plain acquisition of the class while one is held under the nest
+ * lock is outside the nest lock's order: the class waits on itself, as
+ * lockdep's ww_test_context_block says.
+ */
+static void test_nest_then_plain(void)
+{
+	static struct dept_key key;
+	struct tlock ctx, x, y;
+
+	tlock_init(&ctx, NULL, "ctx");
+	tlock_init(&x, &key, "W");
+	tlock_init(&y, &key, "W");
+
+	tlock_lock(&ctx);
+	tlock_lock_nest(&x, &ctx);
+	tlock_lock(&y);
+	tlock_unlock(&y);
+	tlock_unlock(&x);
+	tlock_unlock(&ctx);
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "W:0"));
+}
+
+/*
+ * So is an instance held from before the nest lock (ww_test_block_context):
+ * the class waits on itself, and W -> ctx -> W closes first.
+ */
+static void test_plain_then_nest(void)
+{
+	static struct dept_key key;
+	struct tlock ctx, x, y;
+
+	tlock_init(&ctx, NULL, "ctx");
+	tlock_init(&x, &key, "W");
+	tlock_init(&y, &key, "W");
+
+	tlock_lock(&x);
+	tlock_lock(&ctx);
+	tlock_lock_nest(&y, &ctx);
+	tlock_unlock(&y);
+	tlock_unlock(&ctx);
+	tlock_unlock(&x);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "W:0", "ctx:0"),
+		       REPORT(AA_DEADLOCK, "W:0"));
+}
+
 /* A trylock does not wait, so it cannot close a cycle. */
 static void test_trylock_ok(void)
 {
@@ -223,6 +299,9 @@ const struct host_suite unit_suite = {
 		{ "abc", test_abc },
 		{ "nested_ok", test_nested_ok },
 		{ "nested_unannotated", test_nested_unannotated },
+		{ "nest_ok", test_nest_ok },
+		{ "nest_then_plain", test_nest_then_plain },
+		{ "plain_then_nest", test_plain_then_nest },
 		{ "trylock_ok", test_trylock_ok },
 		{ "read_read_ok", test_read_read_ok },
 		{ "read_queued", test_read_queued },

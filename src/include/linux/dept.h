@@ -335,6 +335,7 @@ extern void dept_clean_stage(void);
 extern void dept_ttwu_stage_wait(struct task_struct *t, unsigned long ip);
 extern void dept_ecxt_enter(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *c_fn, const char *e_fn, int sub_l);
 extern bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f);
+extern bool dept_nest_covered(struct dept_map *m, unsigned long e_f, struct dept_map *nest);
 extern void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg);
 extern void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg);
 extern void dept_event_instance(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg, const struct dept_instance *inst);
@@ -425,6 +426,7 @@ struct dept_event_site { };
 #define dept_ttwu_stage_wait(t, ip)			do { } while (0)
 #define dept_ecxt_enter(m, e_f, ip, c_fn, e_fn, sl)	do { (void)(c_fn); (void)(e_fn); } while (0)
 #define dept_ecxt_holding(m, e_f)			false
+#define dept_nest_covered(m, e_f, n)			false
 #define dept_request_event(m, wg)			do { } while (0)
 #define dept_event(m, e_f, ip, e_fn, wg)		do { (void)(e_fn); } while (0)
 #define dept_event_instance(m, e_f, ip, e_fn, wg, i)	do { (void)(e_fn); } while (0)

@@ -3,7 +3,9 @@
  * Lock Dependency Tracker: DEPT annotations for locks, placed in
  * lockdep's acquire and release macros.  Acquiring a lock is a wait for
  * the events (releases) of the classes that exclude it, followed by the
- * start of the lock's own event context, which the release ends.
+ * start of the lock's own event context, which the release ends.  An
+ * acquisition under the nest lock @n (its dept_map, NULL for none) that
+ * the nest lock serializes does not wait: see dept_nest_covered().
  */
 
 #ifndef __LINUX_DEPT_LDT_H
@@ -21,10 +23,10 @@
 #define ldt_init(m, k, su, n)		dept_map_init(m, k, su, n)
 #define ldt_lock(m, sl, t, n, i)					\
 	do {								\
-		if (n)							\
-			dept_ecxt_enter_nokeep(m);			\
-		else if (t)						\
+		if (t)							\
 			dept_ecxt_enter(m, LDT_EVT_L, i, "trylock", "unlock", sl);\
+		else if ((n) && dept_nest_covered(m, LDT_EVT_L, n))	\
+			dept_ecxt_enter(m, LDT_EVT_L, i, "lock", "unlock", sl);\
 		else {							\
 			dept_wait(m, LDT_EVT_L, i, "lock", sl, -1L);	\
 			dept_ecxt_enter(m, LDT_EVT_L, i, "lock", "unlock", sl);\

@@ -1897,6 +1897,45 @@ bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
 }
 EXPORT_SYMBOL_GPL(dept_ecxt_holding);
 
+/*
+ * Whether acquiring @m under the nest lock @nest adds no dependency, as
+ * lockdep decides in check_deadlock(): when the first held instance of
+ * @m's class was taken after @nest.  The nest lock (a ww_mutex acquire
+ * context, the lock given to *_lock_nest_lock()) serializes the
+ * instances taken under it, so they never wait for each other, and
+ * lockdep records nothing for them.  An instance held from before the
+ * nest lock is outside its order: that acquisition waits as any other.
+ */
+bool dept_nest_covered(struct dept_map *m, unsigned long e_f,
+		       struct dept_map *nest)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_class *c;
+	bool nest_held = false;
+	bool ret = false;
+	unsigned long flags;
+	int i;
+
+	if (!dept_may_enter() || m->nocheck)
+		return false;
+
+	flags = dept_enter();
+	c = map_class(m, e_f, false);
+	for (i = 0; c && i < dt->ecxt_held_pos; i++) {
+		struct dept_ecxt_held *eh = dt->ecxt_held + i;
+
+		if (eh->map == nest)
+			nest_held = true;
+		if (eh->class == c) {
+			ret = nest_held;
+			break;
+		}
+	}
+	dept_exit(flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dept_nest_covered);
+
 void dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
 		    unsigned long ip)
 {
