@@ -1899,20 +1899,22 @@ EXPORT_SYMBOL_GPL(dept_ecxt_holding);
 
 /*
  * Whether acquiring @m under the nest lock @nest adds no dependency, as
- * lockdep decides in check_deadlock(): when the first held instance of
- * @m's class was taken after @nest.  The nest lock (a ww_mutex acquire
- * context, the lock given to *_lock_nest_lock()) serializes the
- * instances taken under it, so they never wait for each other, and
+ * lockdep decides in check_deadlock(): when an instance of @m's class is
+ * held and the first one held was taken after @nest.  The nest lock (a
+ * ww_mutex acquire context, the lock given to *_lock_nest_lock())
+ * serializes the instances taken under it, or the wound/wait algorithm
+ * backs one of them off, so they never wait for each other for good, and
  * lockdep records nothing for them.  An instance held from before the
- * nest lock is outside its order: that acquisition waits as any other.
+ * nest lock is outside that order: the acquisition then waits as any
+ * other.  A nest lock that is not held at all is a misuse that lockdep
+ * reports of its own; DEPT takes the caller's word for the order.
  */
 bool dept_nest_covered(struct dept_map *m, unsigned long e_f,
 		       struct dept_map *nest)
 {
 	struct dept_task *dt = dept_task();
+	int first = -1, nest_pos = -1;
 	struct dept_class *c;
-	bool nest_held = false;
-	bool ret = false;
 	unsigned long flags;
 	int i;
 
@@ -1924,15 +1926,13 @@ bool dept_nest_covered(struct dept_map *m, unsigned long e_f,
 	for (i = 0; c && i < dt->ecxt_held_pos; i++) {
 		struct dept_ecxt_held *eh = dt->ecxt_held + i;
 
-		if (eh->map == nest)
-			nest_held = true;
-		if (eh->class == c) {
-			ret = nest_held;
-			break;
-		}
+		if (eh->map == nest && nest_pos < 0)
+			nest_pos = i;
+		if (eh->class == c && first < 0)
+			first = i;
 	}
 	dept_exit(flags);
-	return ret;
+	return first >= 0 && nest_pos < first;
 }
 EXPORT_SYMBOL_GPL(dept_nest_covered);
 
