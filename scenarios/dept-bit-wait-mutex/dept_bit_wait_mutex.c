@@ -9,18 +9,11 @@
  * The waker takes a second mutex of the same class as the sleeper's, so
  * the pattern runs to its end.
  */
-#include <linux/mutex.h>
 #include <linux/wait_bit.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static unsigned long word = 1UL;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void sleeper(void)
 {
@@ -42,13 +35,9 @@ static struct scenario_thread threads[] = {
 
 static int __init bit_wait_mutex_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(bit_wait_mutex_init, "DEPT scenario: bit wait under a mutex its waker takes");

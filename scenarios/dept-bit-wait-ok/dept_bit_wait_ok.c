@@ -15,21 +15,14 @@
  * wake-up of Y is not an event of sleeper_x's wait, and nothing deadlocks:
  * waker_x wakes X holding nothing.  sleeper_y waits with no lock held.
  */
-#include <linux/mutex.h>
 #include <linux/wait_bit.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static unsigned long word_x = 1UL;
 static unsigned long words[64];
 static unsigned long *word_y;
 static int bit_y;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void sleeper_x(void)
 {
@@ -86,8 +79,7 @@ static int __init bit_wait_ok_init(void)
 	}
 	pr_info("dept-bit-wait-ok: X and Y share one waitqueue\n");
 	set_bit(bit_y, word_y);
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
 	scenario_start(&threads[0]);
 	scenario_wait_sleeping(&threads[0]);

@@ -14,17 +14,10 @@
  * sleeps.
  */
 #include <linux/buffer_head.h>
-#include <linux/mutex.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static struct buffer_head *bh;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void locker(void)
 {
@@ -51,8 +44,7 @@ static int __init buffer_lock_mutex_init(void)
 	bh = alloc_buffer_head(GFP_KERNEL);
 	if (!bh)
 		return -ENOMEM;
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
 	scenario_start(&threads[0]);
 	scenario_wait_done(&threads[0]);

@@ -15,18 +15,11 @@
  * flushed at once: it is pending or running when the flush looks, which
  * is when lockdep and DEPT see the flush as a wait for it.
  */
-#include <linux/mutex.h>
 #include <linux/workqueue.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static struct work_struct flushed_work;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void flushed_fn(struct work_struct *work)
 {
@@ -46,8 +39,7 @@ static struct scenario_thread threads[] = { { .fn = flusher } };
 
 static int __init flush_work_mutex_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 	INIT_WORK(&flushed_work, flushed_fn);
 
 	scenario_start(&threads[0]);

@@ -12,19 +12,12 @@
  * The work takes a second mutex of the same class as the flusher's, so
  * the pattern runs to its end.
  */
-#include <linux/mutex.h>
 #include <linux/workqueue.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static struct work_struct queued_work;
 static struct workqueue_struct *dept_flush_wq;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void queued_fn(struct work_struct *work)
 {
@@ -47,8 +40,7 @@ static int __init flush_workqueue_mutex_init(void)
 	dept_flush_wq = alloc_workqueue("dept_flush_wq", 0, 0);
 	if (!dept_flush_wq)
 		return -ENOMEM;
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 	INIT_WORK(&queued_work, queued_fn);
 
 	scenario_start(&threads[0]);

@@ -14,18 +14,11 @@
  * ends the waiter's sleep in folio_lock(), the slow path.
  */
 #include <linux/gfp.h>
-#include <linux/mutex.h>
 #include <linux/pagemap.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static struct folio *folio_b;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void holder(void)
 {
@@ -56,8 +49,7 @@ static int __init folio_mutex_init(void)
 	folio_b = folio_alloc(GFP_KERNEL, 0);
 	if (!folio_b)
 		return -ENOMEM;
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
 	scenario_start(&threads[0]);
 	scenario_wait_done(&threads[0]);

@@ -15,18 +15,11 @@
  * flush wait for it.
  */
 #include <linux/kthread.h>
-#include <linux/mutex.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static struct kthread_worker *kworker;
 static struct kthread_work kwork;
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void kwork_fn(struct kthread_work *work)
 {
@@ -49,8 +42,7 @@ static int __init kthread_flush_mutex_init(void)
 	kworker = kthread_create_worker(0, "dept_kworker");
 	if (IS_ERR(kworker))
 		return PTR_ERR(kworker);
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 	kthread_init_work(&kwork, kwork_fn);
 
 	scenario_start(&threads[0]);

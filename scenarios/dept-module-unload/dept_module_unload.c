@@ -51,10 +51,7 @@ static int __init module_unload_init(void)
 	};
 
 	unload_nest();
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(module_unload_init, "DEPT scenario: classes of a module, given back at each unload");

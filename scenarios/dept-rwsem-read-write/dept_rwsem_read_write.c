@@ -42,10 +42,7 @@ static int __init rwsem_read_write_init(void)
 	init_rwsem_r(&held_r);
 	init_rwsem_r(&taken_r);
 
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(rwsem_read_write_init, "DEPT scenario: read-held rwsem across a wait its completer needs for write");

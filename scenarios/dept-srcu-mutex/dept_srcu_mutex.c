@@ -11,18 +11,11 @@
  * class, so that nothing deadlocks.  srcu_b is static: its DEPT map
  * comes from the static initialiser.
  */
-#include <linux/mutex.h>
 #include <linux/srcu.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
 DEFINE_STATIC_SRCU(srcu_b);
-static struct mutex held_a, taken_a;
-
-/* one call site of mutex_init(): one class, mutex_a, for both */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void reader(void)
 {
@@ -42,8 +35,7 @@ static void updater(void)
 
 static int __init srcu_mutex_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 	reader();
 	updater();
 	return 0;

@@ -6,18 +6,12 @@
  *                                  mutex_lock(A)   <- deadlock
  *                                  ready = true; swake_up_one(wq)
  */
-#include <linux/mutex.h>
 #include <linux/swait.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static DECLARE_SWAIT_QUEUE_HEAD(wq);
 static bool ready;
-
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void sleeper(void)
 {
@@ -40,13 +34,9 @@ static struct scenario_thread threads[] = {
 
 static int __init swait_mutex_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(swait_mutex_init, "DEPT scenario: swait sleep under a mutex its waker takes");

@@ -13,17 +13,10 @@
  * so the pattern runs to its end without stalling.
  */
 #include <linux/completion.h>
-#include <linux/mutex.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static DECLARE_COMPLETION(comp_b);
-
-/* one call site of mutex_init(): one class for both mutexes */
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void waiter(void)
 {
@@ -46,13 +39,9 @@ static struct scenario_thread threads[] = {
 
 static int __init timeout_cycle_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(timeout_cycle_init, "DEPT scenario: a cycle through a wait with a timeout");

@@ -6,18 +6,12 @@
  *                                  mutex_lock(A)   <- deadlock
  *                                  ready = true; wake_up(wq)
  */
-#include <linux/mutex.h>
 #include <linux/wait.h>
+#include "scenario_mutex_a.h"
 #include "scenario_threads.h"
 
-static struct mutex held_a, taken_a;
 static DECLARE_WAIT_QUEUE_HEAD(wq);
 static bool ready;
-
-static void init_mutex_a(struct mutex *mutex_a)
-{
-	mutex_init(mutex_a);
-}
 
 static void sleeper(void)
 {
@@ -40,13 +34,9 @@ static struct scenario_thread threads[] = {
 
 static int __init waitqueue_mutex_init(void)
 {
-	init_mutex_a(&held_a);
-	init_mutex_a(&taken_a);
+	scenario_init_mutexes_a();
 
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 	return 0;
 }
 SCENARIO_MODULE(waitqueue_mutex_init, "DEPT scenario: waitqueue sleep under a mutex its waker takes");

@@ -53,10 +53,7 @@ static inline void scenario_completion_cycle(void)
 
 	cycle_init_mutex_a(&cycle_held_a);
 	cycle_init_mutex_a(&cycle_taken_a);
-	scenario_start(&threads[0]);
-	scenario_wait_sleeping(&threads[0]);
-	scenario_start(&threads[1]);
-	scenario_finish(threads, ARRAY_SIZE(threads));
+	scenario_sleep_then_wake(threads);
 }
 
 #endif /* __SCENARIO_COMPLETION_CYCLE_H */

@@ -101,6 +101,18 @@ static inline void scenario_finish(struct scenario_thread *threads, int nr)
 			put_task_struct(threads[i].task);
 }
 
+/*
+ * The sleeper of a pair, @threads[0], sleeps in its wait before its
+ * waker, @threads[1], starts; returns when both are done.
+ */
+static inline void scenario_sleep_then_wake(struct scenario_thread *threads)
+{
+	scenario_start(&threads[0]);
+	scenario_wait_sleeping(&threads[0]);
+	scenario_start(&threads[1]);
+	scenario_finish(threads, 2);
+}
+
 /* Boilerplate of a scenario module whose whole work is @init. */
 #define SCENARIO_MODULE(init, desc)					\
 	static void __exit scenario_exit(void) { }			\
