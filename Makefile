@@ -21,6 +21,7 @@ include harness/kunit.mk
 include harness/bench.mk
 include harness/full-config.mk
 include harness/test-full.mk
+include harness/soak.mk
 
 .PHONY: help
 help:
@@ -50,6 +51,10 @@ help:
 	@echo 'make bench-profile  the benchmark on UML under perf, DEPT on and off:'
 	@echo '                    where the time goes, function by function'
 	@echo 'make bench-unit     the unit tests of bench/ (KTAP)'
+	@echo 'make soak           a whole kernel of TARGET under a Debian userspace and'
+	@echo '                    stress-ng, DEPT on and dept=off: each step with its'
+	@echo '                    reports (SOAK_MINUTES=12, SOAK_BOOTS, SOAK_STEPS;'
+	@echo '                    consoles and results.json in $(BUILD_DIR)/soak/T)'
 	@echo 'make full-config-builds  the series on x86_64 and arm64 defconfig plus'
 	@echo '                    what it touches, DEPT=y and n, W=1 on its files'
 	@echo '                    (FULL_CONFIGS=x86_64-y,arm64-n: only these; long)'

@@ -2,7 +2,7 @@
 # 'make full-config-builds': the series on full configurations, out of
 # 'make test' (each build takes tens of minutes on two cores).
 #
-#   make full-config-builds [FULL_CONFIGS=x86_64-y,arm64-n]
+#   make full-config-builds [FULL_CONFIGS=x86_64-y,arm64-n] [FULL_CONFIG_W1=n]
 #
 # For each ARCH-DEPT of FULL_CONFIGS (default: x86_64 and arm64, each with
 # CONFIG_DEPT=y and =n), harness/full-config.sh configures
@@ -15,6 +15,7 @@
 FULL_CONFIG_ALL := x86_64-y x86_64-n arm64-y arm64-n
 FULL_CONFIGS ?= $(FULL_CONFIG_ALL)
 FULL_CONFIG_LIST := $(subst $(comma), ,$(FULL_CONFIGS))
+FULL_CONFIG_W1 ?= y
 
 full-arch = $(word 1,$(subst -, ,$(1)))
 full-dept = $(word 2,$(subst -, ,$(1)))
@@ -26,4 +27,4 @@ $(FULL_CONFIG_ALL:%=full-config-%): full-config-%: tree
 	$(if $(filter $*,$(FULL_CONFIG_ALL)),,$(error unknown full config $*; known: $(FULL_CONFIG_ALL)))
 	@harness/full-config.sh $(TREE) $(BUILD_DIR)/full/$(call full-arch,$*)-dept-$(call full-dept,$*) \
 		$(call full-arch,$*) $(call full-dept,$*) $(KBUILD_JOBS) \
-		-- $($(call full-arch,$*)_MAKE_ARGS)
+		$(FULL_CONFIG_W1) -- $($(call full-arch,$*)_MAKE_ARGS)

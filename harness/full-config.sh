@@ -2,18 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the prepared tree for one architecture on a full configuration:
-# its defconfig, plus harness/full-config/series.config and the
-# architecture's fragment there, with CONFIG_DEPT=y or n; fail if an
+# its defconfig, plus harness/full-config/series.config, workload.config
+# (what the soak's workload needs) and the architecture's fragment there,
+# with CONFIG_DEPT=y or n; fail if an
 # option of the fragments did not survive (merge_config.sh names it).
-# Then rebuild with W=1 every object of a C file the series touches that
-# this configuration builds, and judge its warnings
+# Then, unless W1 is n, rebuild with W=1 every object of a C file the
+# series touches that this configuration builds, and judge its warnings
 # (full_config_warnings.py): a warning on a line the series added fails.
 #
-# usage: full-config.sh TREE OUT ARCH DEPT(y|n) JOBS -- MAKE_ARG...
+# usage: full-config.sh TREE OUT ARCH DEPT(y|n) JOBS W1(y|n) -- MAKE_ARG...
 set -euo pipefail
 
-tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5
-shift 5
+tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5 w1=$6
+shift 6
 [ "${1:-}" = -- ] && shift
 make_args=("$@")
 here=$(dirname "$(realpath "$0")")
@@ -31,8 +32,8 @@ else
 fi
 kmake defconfig
 (cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
-	"$here/full-config/series.config" "$here/full-config/$arch.config" \
-	dept.config) > "$out/merge.log"
+	"$here/full-config/series.config" "$here/full-config/workload.config" \
+	"$here/full-config/$arch.config" dept.config) > "$out/merge.log"
 kmake olddefconfig
 # merge_config.sh -m only merges; check what olddefconfig kept
 missing=0
@@ -46,13 +47,14 @@ while read -r line; do
 	esac
 	echo "full-config: $line did not survive in $out/.config" >&2
 	missing=1
-done < <(cat "$here/full-config/series.config" "$here/full-config/$arch.config" \
-	"$out/dept.config")
+done < <(cat "$here/full-config/series.config" "$here/full-config/workload.config" \
+	"$here/full-config/$arch.config" "$out/dept.config")
 [ $missing = 0 ] || exit 1
 
 start=$(date +%s)
 kmake -j"$jobs" all
 echo "full-config: $arch DEPT=$dept built in $(( $(date +%s) - start )) s"
+[ "$w1" = n ] && exit 0
 
 # The objects of the C files the series touches or adds, built here
 objs=()

@@ -10,6 +10,9 @@
 #                    every guest kernel needs), then the target's own
 #   T_TOML           how the scenario runner boots it (runner/target.py)
 #   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
+#   T_SOAK           the kernel make soak boots: full (the full configuration
+#                    with DEPT, harness/full-config.mk) or variant (the
+#                    target with harness/variants/soak.config)
 # and ends with $(eval $(call target,T)), which defines from that data:
 #   T_OUT, T_RUNS, T_KERNEL, T_MAKE_ARGS, T_BUSYBOX, T_USER_CC
 #   make T-config    configure T_OUT from the fragments (configure-kernel.sh)

@@ -10,6 +10,8 @@
 #   um-lockdep-selftests
 #              lockdep's selftests with DEPT's verdict on each case, on
 #              the lockdep-selftests variant of the UML kernel
+#   soak-um    a smoke of make soak: a Debian userspace on the UML
+#              target's kernel, a few stress-ng stressors (harness/soak.mk)
 #   gdb-T      the gdb commands against the um and x86_64 kernels, stopped
 #              at the report of dept-article-xyz
 #   kunit      the kernel's kunit.py parse reads every stage's KTAP
@@ -30,12 +32,16 @@ GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter um x86_64,$(TEST_TARGETS)))
 # DEPT agrees with lockdep
 SELFTEST_STAGES := $(if $(VARIANT),,$(patsubst %,%-lockdep-selftests,\
 	$(filter um,$(TEST_TARGETS))))
+# the soak's path, from the Debian root disk to its verdict, kept alive
+SOAK_SMOKE_STAGES := $(if $(VARIANT),,$(patsubst %,soak-%,\
+	$(filter um,$(TEST_TARGETS))))
 TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
-	$(SELFTEST_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
+	$(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := PYTHONPATH=scenarios:harness:. python3 -m runner.ktap_unittest \
-	runner.runner_test runner.schedule_test runner.target_test ktap_stages_test \
+	runner.runner_test runner.schedule_test runner.target_test \
+	runner.soak_test ktap_stages_test \
 	full_config_warnings_test bench.bench_test
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
 ktap-skip = printf 'KTAP version 1\n1..1\nok 1 %s \# SKIP %s\n' \
@@ -57,5 +63,5 @@ quote = '$(subst ','\'',$(1))'
 test: tree
 	$(call check-targets,$(TEST_TARGETS))
 	@python3 harness/ktap_stages.py $(TEST_OUT) \
-		$(foreach t,$(TEST_TARGETS) $(SELFTEST_STAGES),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
+		$(foreach t,$(TEST_TARGETS) $(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
 		$(foreach s,$(TEST_STAGES) kunit,$(call quote,$(s)=$(stage-$(s))))

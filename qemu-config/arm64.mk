@@ -10,4 +10,5 @@ arm64_FRAGMENTS := $(GUEST_FRAGMENTS) qemu-config/arm64.config \
 	qemu-config/arm64-block.config qemu-config/arm64-v16-subsystems.config
 arm64_TOML := qemu-config/arm64.toml
 arm64_PACKAGES := qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+arm64_SOAK := full
 $(eval $(call target,arm64))

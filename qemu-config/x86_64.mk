@@ -10,4 +10,5 @@ x86_64_FRAGMENTS := $(GUEST_FRAGMENTS) qemu-config/x86_64.config \
 	qemu-config/x86_64-block.config qemu-config/x86_64-v16-subsystems.config
 x86_64_TOML := qemu-config/x86_64.toml
 x86_64_PACKAGES := qemu-system-x86
+x86_64_SOAK := full
 $(eval $(call target,x86_64))

@@ -8,4 +8,5 @@ um_IMAGE := linux
 um_FRAGMENTS := $(GUEST_FRAGMENTS) $(sort $(wildcard um-config/*.config))
 um_TOML := um-config/target.toml
 um_PACKAGES :=
+um_SOAK := variant
 $(eval $(call target,um))

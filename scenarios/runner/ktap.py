@@ -6,11 +6,18 @@ from typing import Iterable, Optional, TextIO
 
 
 class KtapWriter:
-	def __init__(self, out: TextIO = sys.stdout):
+	"""Writes one KTAP document; a subtest's document is written by a
+	writer whose indent is its parent's plus two spaces."""
+
+	def __init__(self, out: TextIO = sys.stdout, indent: str = ''):
 		self.out = out
+		self.indent = indent
+
+	def subtest(self) -> 'KtapWriter':
+		return KtapWriter(self.out, self.indent + '  ')
 
 	def emit(self, line: str) -> None:
-		self.out.write(line + '\n')
+		self.out.write(self.indent + line + '\n')
 		self.out.flush()
 
 	def plan(self, count: int) -> None:

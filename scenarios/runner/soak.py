@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The soak: a whole kernel under a real userspace and real work.
+
+usage: python3 -m runner.soak --target T.toml --name NAME --tree DIR
+		--kernel-out DIR --kernel IMAGE --rootfs TAR --work DIR
+		[--make-args ARGS] [--user-cc CC] [--minutes M] [--kvm]
+		[--boots dept-on,dept-off] [--steps PATTERN,...] [--summary]
+
+Boots the kernel (the [soak] table of the target's TOML says how: the
+command, with {kernel}, {root}, {cmdline} and {accel}) from a Debian root
+disk (runner/rootimage.py) once per boot mode: with DEPT on, then with
+dept=off, the same kernel otherwise.  The guest runs scenarios/soak/soak.sh;
+each of its steps is a KTAP test, which fails on a kernel report within it
+(DEPT's, lockdep's or any other detector's) or a status of the step's own
+that says it failed.  A report seen with DEPT on and never with dept=off is
+marked as DEPT's claim.  Every console is kept in the work folder, beside
+results.json; with --summary, the last line counts the steps:
+'N passed, N failed, N skipped'.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+import tomllib
+from typing import Dict, List
+
+from runner import rootimage, soak_console, target
+from runner.accel import Accelerator
+from runner.ktap import KtapWriter
+from runner.modules import BuildError
+
+BOOT_MODES = {'dept-on': '', 'dept-off': 'dept=off'}
+# A boot's limit: the workload's minutes twice over (a stressor may run
+# past its share), and this long to boot and to power off.
+BOOT_ALLOWANCE_S = 900
+
+
+def parse_args(argv: List[str]) -> argparse.Namespace:
+	parser = argparse.ArgumentParser(prog='runner.soak', description=__doc__,
+					 formatter_class=argparse.RawDescriptionHelpFormatter)
+	parser.add_argument('--target', required=True, help='target TOML file')
+	parser.add_argument('--name', required=True, help='the target, for names')
+	parser.add_argument('--tree', required=True, help='prepared kernel tree')
+	parser.add_argument('--kernel-out', required=True,
+			    help="the kernel's build folder (its modules)")
+	parser.add_argument('--kernel', required=True, help='kernel image to boot')
+	parser.add_argument('--rootfs', required=True,
+			    help='Debian root file system tarball (harness/rootfs.sh)')
+	parser.add_argument('--work', required=True,
+			    help='where consoles, images and results.json go')
+	parser.add_argument('--make-args', default='',
+			    help='make arguments of the kernel build (shell words)')
+	parser.add_argument('--user-cc', default='gcc',
+			    help="C compiler of the guest's architecture (shell words)")
+	parser.add_argument('--minutes', type=int, default=12,
+			    help='length of the workload of each boot')
+	parser.add_argument('--boots', default=','.join(BOOT_MODES),
+			    help='boot modes, in order (default: %(default)s)')
+	parser.add_argument('--steps', default='',
+			    help='run only the steps matching these shell patterns '
+			    '(comma-separated, e.g. stress-ng/pipe,module/*)')
+	parser.add_argument('--summary', action='store_true',
+			    help="end with the line 'N passed, N failed, N skipped'")
+	parser.add_argument('--kvm', action='store_true',
+			    help='try KVM, fall back if the guest does not boot')
+	args = parser.parse_args(argv)
+	args.boots = args.boots.split(',')
+	unknown = [mode for mode in args.boots if mode not in BOOT_MODES]
+	if unknown:
+		parser.error(f"unknown boot mode(s) {', '.join(unknown)}; "
+			     f"known: {', '.join(BOOT_MODES)}")
+	return args
+
+
+def load_soak_target(path: str) -> target.Target:
+	"""The target of the [soak] table: its command boots from {root}."""
+	machine = target.load(path)
+	with open(path, 'rb') as file:
+		soak = tomllib.load(file).get('soak')
+	if not isinstance(soak, dict) or not isinstance(soak.get('command'), list):
+		raise target.TargetError(f'{path}: no [soak] table with a command: '
+					 'this target cannot run the soak')
+	machine.command = soak['command']
+	return machine
+
+
+def console_path(args, mode: str) -> str:
+	return os.path.join(args.work, f'console-{mode}.log')
+
+
+def boot(args, machine: target.Target, accel: Accelerator, mode: str,
+	 image: str) -> target.Boot:
+	cmdline = ' '.join(filter(None, [
+		f'soak.minutes={args.minutes}', 'printk.devkmsg=on',
+		args.steps and f'soak.steps={args.steps}', BOOT_MODES[mode]]))
+	values = {'kernel': args.kernel, 'root': image, 'cmdline': cmdline,
+		  'accel': accel.current}
+	command = [word.format(**values) for word in machine.command]
+	log = console_path(args, mode)
+	with open(os.path.join(args.work, f'command-{mode}'), 'w',
+		  encoding='utf-8') as file:
+		file.write(shlex.join(command) + '\n')
+	return target.boot(command, args.minutes * 60 * 2 + BOOT_ALLOWANCE_S,
+			   log, echo=False)
+
+
+def judge_boot(name: str, result: target.Boot,
+	       parsed: soak_console.SoakConsole, without_dept: set,
+	       writer: KtapWriter, counts: Dict[str, int]) -> dict:
+	"""Print one boot's steps as KTAP subtests; return its results."""
+	steps = [step for step in parsed.steps
+		 if step.name not in ('boot', 'shutdown') or step.reports]
+	ended = [('workload began', parsed.minutes is not None),
+		 ('workload ended', parsed.done and not result.timed_out)]
+	sub = writer.subtest()
+	sub.plan(len(ended) + len(steps))
+	number = 0
+	for what, ok in ended:
+		number += 1
+		if not ok:
+			sub.diagnostic([f'{what}: no (timed out: {result.timed_out}, '
+					f'exit status {result.status})'])
+		sub.result(number, what, ok)
+		counts['passed' if ok else 'failed'] += 1
+	records = []
+	for step in steps:
+		number += 1
+		lines = []
+		for report in step.reports:
+			claim = (without_dept is not None and
+				 soak_console.identity(report) not in without_dept)
+			lines.append(report.describe() +
+				     (' (DEPT\'s claim: not seen with dept=off)'
+				      if claim else ''))
+		if step.status not in (0, None) and step.status not in \
+		   soak_console.NOT_RUN:
+			lines.append(f'status {step.status}')
+			lines += [f'  {said}' for said in step.says]
+		if step.status is None and step.name not in ('boot', 'shutdown'):
+			lines.append('never ended')
+		sub.diagnostic(lines)
+		skip = step.skipped
+		sub.result(number, step.name, step.ok,
+			   f'SKIP {skip}' if skip else None)
+		counts['skipped' if skip else 'passed' if step.ok else 'failed'] += 1
+		records.append({
+			'step': step.name, 'status': step.status,
+			'bogo_ops_per_s': step.bogo_ops, 'ok': step.ok,
+			'reports': [{'detector': r.detector, 'title': r.title,
+				     'classes': sorted(r.classes)}
+				    for r in step.reports]})
+	ok = all(ok for _, ok in ended) and all(step.ok for step in steps)
+	return {'boot': name, 'ok': ok, 'timed_out': result.timed_out,
+		'minutes': parsed.minutes, 'workload_began_after_s': parsed.booted_in,
+		'steps': records}
+
+
+def main(argv: List[str]) -> int:
+	args = parse_args(argv)
+	try:
+		machine = load_soak_target(args.target)
+	except target.TargetError as error:
+		print(f'soak: {error}', file=sys.stderr)
+		return 2
+	os.makedirs(args.work, exist_ok=True)
+	root = os.path.join(args.work, 'root')
+	log = os.path.join(args.work, 'image.log')
+	if os.path.exists(log):
+		os.unlink(log)
+	try:
+		rootimage.stage(root, args.rootfs, args.tree, args.kernel_out,
+				shlex.split(args.make_args), shlex.split(args.user_cc),
+				log)
+	except BuildError as error:
+		print(f'soak: {error.args[0]}', *error.args[1], sep='\n',
+		      file=sys.stderr)
+		return 2
+	accel = Accelerator(machine, args.kvm)
+	boots = {}
+	for mode in args.boots:
+		image = os.path.join(args.work, 'root.img')
+		started = time.monotonic()
+		try:
+			rootimage.image(root, image, log)
+		except BuildError as error:
+			print(f'soak: {error.args[0]}', *error.args[1], sep='\n',
+			      file=sys.stderr)
+			return 2
+		print(f'soak: {args.name} {mode}: booting, console in '
+		      f'{console_path(args, mode)}', file=sys.stderr, flush=True)
+		result = boot(args, machine, accel, mode, image)
+		boots[mode] = (result, soak_console.parse(result.console),
+			       round(time.monotonic() - started))
+	# A report of the DEPT-on boot is DEPT's claim if the dept=off boot,
+	# when there is one, never saw it
+	seen_without_dept = None
+	if 'dept-off' in boots:
+		seen_without_dept = {soak_console.identity(report)
+				     for step in boots['dept-off'][1].steps
+				     for report in step.reports}
+	writer = KtapWriter()
+	writer.plan(len(boots))
+	counts = {'passed': 0, 'failed': 0, 'skipped': 0}
+	results = []
+	for number, (mode, (result, parsed, seconds)) in enumerate(boots.items(), 1):
+		name = f'soak-{args.name}-{mode}'
+		writer.diagnostic([f'{name}: console in {console_path(args, mode)}'])
+		record = judge_boot(name, result, parsed,
+				    None if mode == 'dept-off' else seen_without_dept,
+				    writer, counts)
+		record['seconds'] = seconds
+		results.append(record)
+		writer.result(number, name, record['ok'])
+	with open(os.path.join(args.work, 'results.json'), 'w',
+		  encoding='utf-8') as file:
+		json.dump({'target': args.name, 'boots': results}, file, indent=1)
+	if args.summary:
+		print(f"{counts['passed']} passed, {counts['failed']} failed, "
+		      f"{counts['skipped']} skipped")
+	return 0 if counts['failed'] == 0 else 1
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What the console of a soak boot says: the steps of the workload (the
+markers scenarios/soak/soak.sh writes to /dev/kmsg) and the kernel reports
+that fell within each.
+
+A report belongs to the step that began last before it: a report printed
+after a step ended and before the next began (a hung task noticed late, a
+worker finishing the step's work) is still that step's doing more often
+than the next one's.  Reports before the first step belong to 'boot',
+those after the workload's last marker to 'shutdown'.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from runner import console
+
+BEGIN = re.compile(r'^soak: begin minutes=(\d+) uptime=([\d.]+)$')
+STEP_BEGIN = re.compile(r'^soak: step (\S+) begin$')
+STEP_END = re.compile(
+	r'^soak: step (\S+) end status=(\d+)(?: bogo-ops/s=([\d.]+))?$')
+STEP_SAYS = re.compile(r'^soak: step (\S+) says: (.*)$')
+DONE = re.compile(r'^soak: done$')
+
+# stress-ng's statuses that are not a failure of the kernel: no resources
+# for the stressor in this guest, or not implemented on this system
+NOT_RUN = {3: 'no resources', 4: 'not implemented'}
+
+
+@dataclass
+class Step:
+	name: str
+	status: Optional[int] = None  # None: the step never ended
+	bogo_ops: Optional[float] = None  # per second, real time
+	says: List[str] = field(default_factory=list)
+	reports: List[console.Report] = field(default_factory=list)
+
+	@property
+	def ok(self) -> bool:
+		return not self.reports and (self.status == 0 or self.status in NOT_RUN)
+
+	@property
+	def skipped(self) -> Optional[str]:
+		"""Why the step did not run, if it did not."""
+		return NOT_RUN.get(self.status) if not self.reports else None
+
+
+@dataclass
+class SoakConsole:
+	steps: List[Step]  # 'boot' first and 'shutdown' last
+	minutes: Optional[int]  # None: the workload never began
+	booted_in: Optional[float]  # seconds from the kernel to the workload
+	done: bool  # the workload reached its end
+
+
+def parse(text: str) -> SoakConsole:
+	lines = [console.strip_timestamp(line) for line in text.splitlines()]
+	boot = Step('boot', status=0)
+	steps = [boot]
+	by_name = {}
+	minutes = booted_in = None
+	done = False
+	owner_at = []  # the step each console line belongs to
+	current = boot
+	for line in lines:
+		match = BEGIN.match(line)
+		if match:
+			minutes, booted_in = int(match.group(1)), float(match.group(2))
+		match = STEP_BEGIN.match(line)
+		if match:
+			current = Step(match.group(1))
+			steps.append(current)
+			by_name[current.name] = current
+		match = STEP_END.match(line)
+		if match and match.group(1) in by_name:
+			step = by_name[match.group(1)]
+			step.status = int(match.group(2))
+			if match.group(3):
+				step.bogo_ops = float(match.group(3))
+		match = STEP_SAYS.match(line)
+		if match and match.group(1) in by_name:
+			by_name[match.group(1)].says.append(match.group(2))
+		if DONE.match(line):
+			done = True
+			current = Step('shutdown', status=0)
+			steps.append(current)
+		owner_at.append(current)
+	if not done:
+		steps.append(Step('shutdown', status=0))
+	for report in console.find_reports(lines):
+		owner_at[report.line].reports.append(report)
+	return SoakConsole(steps, minutes, booted_in, done)
+
+
+def identity(report: console.Report) -> tuple:
+	"""What makes two reports the same: for DEPT and lockdep the classes
+	of the cycle, for other detectors the title."""
+	return (report.detector, report.title, report.classes)

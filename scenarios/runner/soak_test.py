@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the soak's console reading and judging (runner/soak.py)
+over a recorded soak console (test_data/soak_um_lean.log).
+
+Run: cd scenarios && python3 -m unittest runner.soak_test
+"""
+
+import io
+import os
+import unittest
+
+from runner import soak, soak_console, target
+from runner.ktap import KtapWriter
+
+TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
+
+
+def recorded() -> str:
+	with open(os.path.join(TEST_DATA, 'soak_um_lean.log'),
+		  encoding='utf-8') as file:
+		return file.read()
+
+
+class SoakConsoleTest(unittest.TestCase):
+	def setUp(self):
+		self.parsed = soak_console.parse(recorded())
+		self.steps = {step.name: step for step in self.parsed.steps}
+
+	def test_workload_and_boot(self):
+		self.assertEqual(self.parsed.minutes, 2)
+		self.assertAlmostEqual(self.parsed.booted_in, 1.84)
+		# stress-ng's resources stressor signalled the script's process
+		# group: the workload never reached its end
+		self.assertFalse(self.parsed.done)
+		self.assertEqual(self.parsed.steps[0].name, 'boot')
+		self.assertEqual(self.parsed.steps[-1].name, 'shutdown')
+
+	def test_statuses(self):
+		self.assertEqual(self.steps['stress-ng/pipe'].status, 0)
+		self.assertTrue(self.steps['stress-ng/pipe'].ok)
+		self.assertEqual(self.steps['module/loop'].status, 4)
+		self.assertEqual(self.steps['module/loop'].skipped, 'not implemented')
+		self.assertEqual(self.steps['stress-ng/numa'].skipped, 'no resources')
+		failed = self.steps['fs-workload/ext4']
+		self.assertEqual(failed.status, 1)
+		self.assertFalse(failed.ok)
+		self.assertIn('losetup: cannot find an unused loop device', failed.says)
+
+	def test_never_ended(self):
+		step = self.steps['stress-ng/resources']
+		self.assertIsNone(step.status)
+		self.assertFalse(step.ok)
+
+	def test_report_belongs_to_its_step(self):
+		aiol = self.steps['stress-ng/aiol']
+		self.assertEqual(aiol.status, 0)
+		self.assertEqual([(r.detector, r.classes) for r in aiol.reports],
+				 [('dept', frozenset({'sb_writers'}))])
+		self.assertFalse(aiol.ok)
+		owners = [step.name for step in self.parsed.steps if step.reports]
+		self.assertEqual(owners, ['stress-ng/aiol'])
+
+	def test_bogo_ops(self):
+		parsed = soak_console.parse(
+			'soak: step stress-ng/pipe begin\n'
+			'[   12.5] soak: step stress-ng/pipe end status=0 '
+			'bogo-ops/s=3161.097781\n')
+		self.assertAlmostEqual(parsed.steps[1].bogo_ops, 3161.097781)
+
+	def test_no_workload(self):
+		parsed = soak_console.parse('[    0.1] Linux version 6.12\n'
+					    'Kernel panic - not syncing: VFS\n')
+		self.assertIsNone(parsed.minutes)
+		self.assertFalse(parsed.done)
+		self.assertEqual([step.name for step in parsed.steps],
+				 ['boot', 'shutdown'])
+		self.assertEqual(parsed.steps[0].reports[0].detector, 'panic')
+
+
+class JudgeTest(unittest.TestCase):
+	def judge(self, without_dept):
+		out = io.StringIO()
+		counts = {'passed': 0, 'failed': 0, 'skipped': 0}
+		boot = target.Boot(timed_out=False, status=0, console=recorded(),
+				   ready=False)
+		record = soak.judge_boot('soak-um-dept-on', boot,
+					 soak_console.parse(recorded()),
+					 without_dept, KtapWriter(out), counts)
+		return record, out.getvalue(), counts
+
+	def test_dept_claim(self):
+		record, text, counts = self.judge(set())
+		self.assertFalse(record['ok'])
+		self.assertIn('  # dept report "Circular dependency has been '
+			      'detected." naming sb_writers (DEPT\'s claim: not '
+			      'seen with dept=off)\n  not ok ', text)
+		self.assertIn('  not ok 3 fs-workload/ext4\n', text)
+		self.assertIn('  ok 5 module/loop # SKIP not implemented\n', text)
+		# the failed steps, and the workload that never ended
+		self.assertEqual(counts['failed'], 1 + sum(
+			1 for step in record['steps'] if not step['ok']))
+		aiol = [s for s in record['steps'] if s['step'] == 'stress-ng/aiol']
+		self.assertEqual(aiol[0]['reports'][0]['classes'], ['sb_writers'])
+
+	def test_seen_without_dept_is_no_claim(self):
+		report = soak_console.parse(recorded()).steps
+		seen = {soak_console.identity(r) for step in report
+			for r in step.reports}
+		_, text, _ = self.judge(seen)
+		self.assertNotIn("DEPT's claim", text)
+
+	def test_plan_counts_steps(self):
+		_, text, counts = self.judge(None)
+		lines = text.splitlines()
+		self.assertEqual(lines[0], '  KTAP version 1')
+		planned = int(lines[1].strip()[3:])
+		self.assertEqual(planned, sum(counts.values()))
+
+
+if __name__ == '__main__':
+	unittest.main()

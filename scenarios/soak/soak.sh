@@ -1,0 +1,176 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The soak's workload, run in the guest as root on a Debian userspace:
+# fs-workload's fsload on ext4 and on xfs (each on a loop device), loading
+# and unloading the real modules of ./modules, then every stress-ng
+# stressor of the classes of ./stressors, each for a bounded time.  The
+# host (scenarios/runner/soak.py) reads what happened from the kernel's
+# console: each step is framed by markers written to /dev/kmsg, so they
+# fall in order among the kernel's own reports:
+#   soak: begin minutes=M uptime=SECONDS (since the kernel started)
+#   soak: step NAME begin
+#   soak: step NAME end status=S [bogo-ops/s=X]
+#   soak: step NAME says: LINE       (what a failing step printed)
+#   soak: done
+# A status of 0 is success; stress-ng's other statuses are its own (2: a
+# stressor failed, 3: no resources, 4: not implemented on this system).
+# The length comes from soak.minutes=M on the kernel command line;
+# soak.steps=PATTERN,... runs only the steps whose names match one of the
+# shell patterns (e.g. stress-ng/pipe,module/*).
+here=$(dirname "$(realpath "$0")")
+minutes=$(sed -n 's/.*soak\.minutes=\([0-9]*\).*/\1/p' /proc/cmdline)
+minutes=${minutes:-30}
+steps=$(sed -n 's/.*soak\.steps=\([^ ]*\).*/\1/p' /proc/cmdline)
+work=/var/tmp/soak
+FSLOAD_SECONDS=30
+
+mark() {
+	echo "<5>soak: $*" > /dev/kmsg
+}
+
+# wanted NAME: whether soak.steps asks for step NAME
+wanted() {
+	local pattern
+	[ -z "$steps" ] && return 0
+	for pattern in ${steps//,/ }; do
+		# shellcheck disable=SC2053
+		[[ $1 == $pattern ]] && return 0
+	done
+	return 1
+}
+
+# step NAME COMMAND...: run COMMAND as step NAME, its output in $work/log,
+# its status in $status
+step() {
+	local name=$1 line
+	shift
+	mark "step $name begin"
+	"$@" > "$work/log" 2>&1
+	status=$?
+	if [ $status != 0 ]; then
+		tail -n 5 "$work/log" | while read -r line; do
+			mark "step $name says: $line"
+		done
+	fi
+	mark "step $name end status=$status$bogo"
+	bogo=
+}
+bogo=
+
+fs_workload() {
+	local fs=$1 image=$work/$1.img dev status=0
+	rm -f "$image"
+	truncate -s 512M "$image" || return 1
+	case $fs in
+	ext4) mkfs.ext4 -q "$image" ;;
+	xfs) mkfs.xfs -q "$image" ;;
+	esac || return 1
+	dev=$(losetup --find --show "$image") || return 1
+	mkdir -p "$work/mnt"
+	mount -t "$fs" "$dev" "$work/mnt" && mkdir "$work/mnt/load" &&
+		"$here/fsload" run "$work/mnt/load" $FSLOAD_SECONDS 4 2 \
+			"$work/manifest" &&
+		sync && echo 3 > /proc/sys/vm/drop_caches &&
+		"$here/fsload" verify "$work/mnt/load" "$work/manifest" &&
+		umount "$work/mnt" &&
+		mount -t "$fs" "$dev" "$work/mnt" &&
+		"$here/fsload" verify "$work/mnt/load" "$work/manifest" || status=1
+	umount "$work/mnt" 2> /dev/null
+	losetup -d "$dev"
+	rm -f "$image"
+	return $status
+}
+
+# A module is loaded, its devices touched, and unloaded; a module this
+# kernel does not build is not an error (status 4, as stress-ng's "not
+# implemented").
+module_cycle() {
+	local name=$1
+	shift
+	modprobe -n "$name" 2> /dev/null || return 4
+	modprobe "$name" "$@" || return 1
+	case $name in
+	brd) dd if=/dev/zero of=/dev/ram0 bs=64k count=64 conv=fsync ;;
+	null_blk) dd if=/dev/nullb0 of=/dev/null bs=64k count=64 ;;
+	zram) echo 16M > /sys/block/zram0/disksize &&
+		mkfs.ext4 -q /dev/zram0 ;;
+	veth) ip link add soak0 type veth peer name soak1 &&
+		ip link set soak0 up && ip link set soak1 up &&
+		ip link del soak0 ;;
+	esac || return 1
+	sleep 1
+	modprobe -r "$name"
+}
+
+# A stressor runs in a session of its own: stress-ng signals its whole
+# process group when it stops its workers, which must not reach this
+# script.  A stressor stress-ng does not start in this guest (it names
+# what it lacks, e.g. a pathological stressor or a missing capability)
+# counts as not implemented here.
+stressor() {
+	local name=$1 seconds=$2 status
+	timeout -k 10 $((seconds * 4 + 120)) setsid -w stress-ng --"$name" 2 \
+		--timeout "${seconds}s" --temp-path "$work/tmp" --metrics-brief \
+		--yaml "$work/yaml"
+	status=$?
+	[ $status = 1 ] && grep -q 'No stress workers invoked' "$work/log" &&
+		status=4
+	bogo=$(awk '/bogo-ops-per-second-real-time:/ { print " bogo-ops/s=" $2; exit }' \
+		"$work/yaml" 2> /dev/null)
+	rm -f "$work/yaml"
+	return $status
+}
+
+# The stressors of the listed classes, each once, without the excluded
+# ones; a class this stress-ng does not know stops the list
+stressors_to_run() {
+	local word class list
+	declare -A seen
+	while read -r word class _; do
+		[ "$word" = exclude ] && seen[$class]=1
+	done < "$here/stressors"
+	while read -r word class _; do
+		[ "$word" = class ] || continue
+		list=$(stress-ng --class "$class?" 2>&1)
+		case $list in
+		"class '$class' stressors:"*) ;;
+		*) echo "unknown class $class: $list" >&2; return 1 ;;
+		esac
+		for name in ${list#*:}; do
+			[ -n "${seen[$name]}" ] && continue
+			seen[$name]=1
+			echo "$name"
+		done
+	done < "$here/stressors"
+}
+
+rm -rf "$work"
+mkdir -p "$work/tmp"
+mark "begin minutes=$minutes uptime=$(cut -d" " -f1 /proc/uptime)"
+deadline=$((SECONDS + minutes * 60))
+for fs in ext4 xfs; do
+	wanted "fs-workload/$fs" && step "fs-workload/$fs" fs_workload "$fs"
+done
+while read -r name args; do
+	case $name in ''|'#'*) continue ;; esac
+	# shellcheck disable=SC2086
+	wanted "module/$name" && step "module/$name" module_cycle "$name" $args
+done < "$here/modules"
+stressors=()
+step stress-ng/classes stressors_to_run
+if [ $status = 0 ]; then
+	while read -r name; do
+		wanted "stress-ng/$name" && stressors+=("$name")
+	done < "$work/log"
+fi
+left=${#stressors[@]}
+for name in "${stressors[@]}"; do
+	# spread what is left of the time over the stressors left, less
+	# about a second each to start and stop them
+	seconds=$(( (deadline - SECONDS) / left - 1 ))
+	[ $seconds -lt 2 ] && seconds=2
+	step "stress-ng/$name" stressor "$name" $seconds
+	left=$((left - 1))
+done
+mark done
