@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Disk images of the scenarios that ask for one ('disk FILESYSTEM SIZE_MB'
-in their expect): made afresh on the host for every run, a sparse file
+"""Disk images of the scenarios that ask for one ('disk FILESYSTEM SIZE_MB
+[MKFS_OPTION...]' in their expect): made afresh on the host for every run, a sparse file
 formatted with mkfs.  How a target attaches them and how its guest names
 them is the target's data (runner/target.py, 'disk' in its TOML)."""
 
@@ -21,13 +21,15 @@ class DiskError(Exception):
 	"""An image could not be made; the message says which and why."""
 
 
-def make(filesystem: str, size_mb: int, path: str) -> None:
-	"""A new image of size_mb MiB at path, formatted with filesystem."""
+def make(filesystem: str, size_mb: int, path: str,
+	 options: Sequence[str] = ()) -> None:
+	"""A new image of size_mb MiB at path, formatted with filesystem and
+	these options of its mkfs."""
 	if os.path.exists(path):
 		os.unlink(path)
 	with open(path, 'wb') as image:
 		image.truncate(size_mb << 20)
-	command = MKFS[filesystem] + [path]
+	command = MKFS[filesystem] + list(options) + [path]
 	try:
 		done = subprocess.run(command, capture_output=True, text=True,
 				      stdin=subprocess.DEVNULL, check=False)
@@ -44,6 +46,6 @@ def make_all(disks: Sequence, work: str) -> List[str]:
 	paths = []
 	for index, spec in enumerate(disks):
 		path = os.path.join(work, f'disk{index}.img')
-		make(spec.filesystem, spec.size_mb, path)
+		make(spec.filesystem, spec.size_mb, path, spec.options)
 		paths.append(path)
 	return paths

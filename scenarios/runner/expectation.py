@@ -13,11 +13,12 @@ comment):
                             the same, only on a kernel without CONFIG_X
   cmdline WORDS...          kernel parameters added to the guest's boot
                             (repeatable; the words are appended in order)
-  disk FILESYSTEM SIZE_MB   a fresh image of SIZE_MB MiB with FILESYSTEM
-                            (runner/disk.py), attached to the guest as a
-                            block device; repeatable: the guest finds the
-                            device of the first in $HARNESS_DISK0, then
-                            $HARNESS_DISK1...
+  disk FILESYSTEM SIZE_MB [MKFS_OPTION...]
+                            a fresh image of SIZE_MB MiB with FILESYSTEM
+                            (runner/disk.py; the options go to its mkfs),
+                            attached to the guest as a block device;
+                            repeatable: the guest finds the device of the
+                            first in $HARNESS_DISK0, then $HARNESS_DISK1...
   needs CONFIG_X...         the scenario runs only on a kernel built with
                             each of these options (y or m); on another it is
                             skipped, naming what is missing (runner/kconfig.py)
@@ -73,6 +74,7 @@ class ReportSpec:
 class DiskSpec:
 	filesystem: str
 	size_mb: int
+	options: Tuple[str, ...] = ()
 
 
 @dataclass
@@ -123,15 +125,16 @@ def parse_report(words: List[str]) -> ReportSpec:
 
 
 def parse_disk(args: List[str]) -> DiskSpec:
-	if len(args) != 2:
-		raise ValueError('disk takes a file system and a size in MiB')
-	filesystem, size = args
+	if len(args) < 2:
+		raise ValueError('disk takes a file system, a size in MiB and '
+				 'options of its mkfs')
+	filesystem, size = args[:2]
 	if filesystem not in MKFS:
 		raise ValueError(f"unknown file system '{filesystem}' "
 				 f"(known: {', '.join(MKFS)})")
 	if not size.isdigit() or int(size) == 0:
 		raise ValueError(f"'{size}' is not a size in MiB")
-	return DiskSpec(filesystem, int(size))
+	return DiskSpec(filesystem, int(size), tuple(args[2:]))
 
 
 def parse_console(expectation: Expectation, args: List[str]) -> None:

@@ -157,9 +157,12 @@ class ExpectationTest(unittest.TestCase):
 		self.assertEqual(parsed.disks, [expectation.DiskSpec('ext4', 64),
 						 expectation.DiskSpec('ext2', 8)])
 		self.assertEqual(expect('reports none\n').disks, [])
+		parsed = expect('reports none\ndisk ext4 64 -J size=4\n')
+		self.assertEqual(parsed.disks, [
+			expectation.DiskSpec('ext4', 64, ('-J', 'size=4'))])
 
 	def test_bad_disk(self):
-		self.assert_error('reports none\ndisk ext4\n', 'disk takes a file system and a size')
+		self.assert_error('reports none\ndisk ext4\n', 'disk takes a file system, a size')
 		self.assert_error('reports none\ndisk zfs 8\n', "unknown file system 'zfs'")
 		self.assert_error('reports none\ndisk ext4 0\n', "'0' is not a size in MiB")
 		self.assert_error('reports none\ndisk ext4 8M\n', "'8M' is not a size in MiB")
