@@ -48,8 +48,10 @@ step() {
 	mark "step $name begin"
 	"$@" > "$work/log" 2>&1
 	status=$?
+	# what a failing step said: its errors and failures, or its last lines
 	if [ $status != 0 ]; then
-		tail -n 5 "$work/log" | while read -r line; do
+		{ grep -m 5 -E 'fail|error|FAIL|ERROR' "$work/log" ||
+			tail -n 5 "$work/log"; } | while read -r line; do
 			mark "step $name says: $line"
 		done
 	fi
@@ -60,6 +62,8 @@ bogo=
 
 fs_workload() {
 	local fs=$1 image=$work/$1.img dev status=0
+	# loop may be a module, and nothing loads it before its device exists
+	modprobe -q loop
 	rm -f "$image"
 	truncate -s 512M "$image" || return 1
 	case $fs in
@@ -125,7 +129,7 @@ stressor() {
 # The stressors of the listed classes, each once, without the excluded
 # ones; a class this stress-ng does not know stops the list
 stressors_to_run() {
-	local word class list
+	local word class list name
 	declare -A seen
 	while read -r word class _; do
 		[ "$word" = exclude ] && seen[$class]=1

@@ -334,6 +334,7 @@ static arch_spinlock_t dept_pool_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCK
 /* the refill chunks, kept reachable; never freed */
 struct dept_chunk {
 	struct dept_chunk		*next;
+	struct dept_pool		*pool;	/* whose objects it holds */
 };
 
 static struct dept_chunk *dept_chunks;
@@ -370,6 +371,7 @@ static void refill_pool(struct dept_pool *p)
 	raw_local_irq_save(flags);
 	arch_spin_lock(&dept_pool_spin);
 	chunk->next = dept_chunks;
+	chunk->pool = p;
 	dept_chunks = chunk;
 	for (i = 0; i < p->obj_nr; i++) {
 		struct dept_pool_node *n = (void *)(chunk + 1) + i * p->obj_sz;
@@ -2608,10 +2610,79 @@ static void drop_irq_marks(struct dept_class *c)
 	}
 }
 
+/* An object handed out has a reference count: see alloc_obj(). */
+static bool obj_live(void *obj)
+{
+	return atomic_read((atomic_t *)(obj + sizeof(struct dept_pool_node)));
+}
+
+/*
+ * Call @fn on every object of pool @t handed out now: the boot array's
+ * part handed out so far, and the chunks refilled for @t.  Chunks are
+ * only ever added at the head of the list, so the list read under
+ * dept_pool_spin stays walkable without it.
+ */
+static void for_each_live_obj(enum dept_object t,
+			      void (*fn)(void *obj, void *start, unsigned int sz),
+			      void *start, unsigned int sz)
+{
+	struct dept_pool *p = &dept_pool[t];
+	int nr = min(atomic_read(&p->spool_used), p->obj_nr);
+	struct dept_chunk *chunk;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		void *obj = p->spool + (size_t)i * p->obj_sz;
+
+		if (obj_live(obj))
+			fn(obj, start, sz);
+	}
+
+	arch_spin_lock(&dept_pool_spin);
+	chunk = dept_chunks;
+	arch_spin_unlock(&dept_pool_spin);
+	for (; chunk; chunk = chunk->next) {
+		if (chunk->pool != p)
+			continue;
+		for (i = 0; i < p->obj_nr; i++) {
+			void *obj = (void *)(chunk + 1) + (size_t)i * p->obj_sz;
+
+			if (obj_live(obj))
+				fn(obj, start, sz);
+		}
+	}
+}
+
+static void forget_wait_name(void *obj, void *start, unsigned int sz)
+{
+	struct dept_wait *w = obj;
+
+	if (within(w->wait_fn, start, sz))
+		WRITE_ONCE(w->wait_fn, NULL);
+}
+
+static void forget_ecxt_names(void *obj, void *start, unsigned int sz)
+{
+	struct dept_ecxt *e = obj;
+
+	if (within(e->ecxt_fn, start, sz))
+		WRITE_ONCE(e->ecxt_fn, NULL);
+	if (within(e->event_fn, start, sz))
+		WRITE_ONCE(e->event_fn, NULL);
+}
+
 /*
  * Forget the classes whose key or name lies in [start, start + sz).
  * Tasks may still hold waits and contexts of them: those keep the
  * objects alive, marked dead, until they are dropped.
+ *
+ * The function names of waits and event contexts are string literals of
+ * the code that made them, a module's among others, while their classes
+ * may outlive that code (a module waiting on a lock of the kernel's or of
+ * another module's, through an inline such as percpu_down_read()): a
+ * dependency of such classes keeps the wait or the context, and a report
+ * would print a name the unloaded module took with it.  Those names are
+ * forgotten, to print as "(unknown)".
  */
 void dept_free_range(void *start, unsigned int sz)
 {
@@ -2642,6 +2713,8 @@ void dept_free_range(void *start, unsigned int sz)
 		call_rcu(&c->rh, put_class_rcu);
 	}
 	free_esd_range(start, sz);
+	for_each_live_obj(OBJECT_wait, forget_wait_name, start, sz);
+	for_each_live_obj(OBJECT_ecxt, forget_ecxt_names, start, sz);
 
 	arch_spin_unlock(&dept_spin);
 	dept_task()->recursive--;
