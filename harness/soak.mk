@@ -24,7 +24,9 @@ SOAK_BOOTS ?=
 SOAK_STEPS ?=
 SOAK_SMOKE_STEPS := stress-ng/pipe,stress-ng/fork,stress-ng/aio,stress-ng/aiol,stress-ng/flock,stress-ng/futex
 ROOTFS_DIR := $(BUILD_DIR)/rootfs
-DEPS_PACKAGES += mmdebstrap
+# mmdebstrap makes the root file system; depmod (kmod) indexes the modules
+# that modules_install puts on it
+DEPS_PACKAGES += mmdebstrap kmod
 
 # $(call soak-out,T): the build folder of target T's soak kernel
 soak-out = $(if $(filter full,$($(1)_SOAK)),$(BUILD_DIR)/full/$(1)-dept-y,$(BUILD_DIR)/$(1)-soak)
