@@ -212,6 +212,7 @@ def main(argv: List[str]) -> int:
 				    None if mode == 'dept-off' else seen_without_dept,
 				    writer, counts)
 		record['seconds'] = seconds
+		record['mode'] = mode
 		results.append(record)
 		writer.result(number, name, record['ok'])
 	with open(os.path.join(args.work, 'results.json'), 'w',

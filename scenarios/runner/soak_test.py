@@ -10,7 +10,7 @@ import io
 import os
 import unittest
 
-from runner import soak, soak_console, target
+from runner import soak, soak_console, soak_results, target
 from runner.ktap import KtapWriter
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
@@ -116,6 +116,30 @@ class JudgeTest(unittest.TestCase):
 		self.assertEqual(lines[0], '  KTAP version 1')
 		planned = int(lines[1].strip()[3:])
 		self.assertEqual(planned, sum(counts.values()))
+
+
+class ResultsTest(unittest.TestCase):
+	def boot(self, mode, bogo, reports=()):
+		steps = [{'step': 'stress-ng/pipe', 'status': 0, 'ok': not reports,
+			  'bogo_ops_per_s': bogo, 'reports': list(reports)},
+			 {'step': 'stress-ng/numa', 'status': 3, 'ok': True,
+			  'bogo_ops_per_s': None, 'reports': []}]
+		return {'boot': f'soak-um-{mode}', 'mode': mode, 'ok': not reports,
+			'timed_out': False, 'minutes': 1,
+			'workload_began_after_s': 1.5, 'seconds': 60,
+			'steps': steps}
+
+	def test_render(self):
+		report = {'detector': 'dept', 'title': 'Circular dependency',
+			  'classes': ['a', 'b']}
+		text = soak_results.render([{'target': 'um', 'boots': [
+			self.boot('dept-on', 100.0, [report]),
+			self.boot('dept-off', 250.0)]}])
+		self.assertIn('| soak-um-dept-on | 1 | 2 s | 0 | 1 | 1 | 60 s |', text)
+		self.assertIn('| soak-um-dept-off | 1 | 2 s | 1 | 0 | 1 | 60 s |', text)
+		self.assertIn('- dept "Circular dependency" (a, b): stress-ng/pipe', text)
+		self.assertIn('soak-um-dept-off: no kernel report.', text)
+		self.assertIn('- `stress-ng/pipe`: 2.5x', text)
 
 
 if __name__ == '__main__':
