@@ -7,7 +7,9 @@ usage: python3 -m runner.soak --target T.toml --name NAME --tree DIR
 		[--boots dept-on,dept-off] [--steps PATTERN,...] [--summary]
 
 Boots the kernel (the [soak] table of the target's TOML says how: the
-command, with {kernel}, {root}, {cmdline} and {accel}) from a Debian root
+command, with {kernel}, {root}, {cmdline} and {accel}, and the word
+{disks} where two empty scratch disks go, attached as the target's [disk]
+says) from a Debian root
 disk (runner/rootimage.py) once per boot mode: with DEPT on, then with
 dept=off, the same kernel otherwise.  The guest runs scenarios/soak/soak.sh;
 each of its steps is a KTAP test, which fails on a kernel report within it
@@ -36,6 +38,9 @@ BOOT_MODES = {'dept-on': '', 'dept-off': 'dept=off'}
 # A boot's limit: the workload's minutes twice over (a stressor may run
 # past its share), and this long to boot and to power off.
 BOOT_ALLOWANCE_S = 900
+# fs-workload's disks: ext4 and xfs, 1 GiB each (sparse)
+SCRATCH_DISKS = 2
+SCRATCH_MB = 1024
 
 
 def parse_args(argv: List[str]) -> argparse.Namespace:
@@ -87,6 +92,20 @@ def load_soak_target(path: str) -> target.Target:
 	return machine
 
 
+def scratch_disks(args) -> List[str]:
+	"""Fresh, empty scratch disks: one per file system fs-workload runs on
+	(soak.sh formats them)."""
+	paths = []
+	for index in range(SCRATCH_DISKS):
+		path = os.path.join(args.work, f'scratch{index}.img')
+		if os.path.exists(path):
+			os.unlink(path)
+		with open(path, 'wb') as file:
+			file.truncate(SCRATCH_MB << 20)
+		paths.append(path)
+	return paths
+
+
 def console_path(args, mode: str) -> str:
 	return os.path.join(args.work, f'console-{mode}.log')
 
@@ -98,7 +117,15 @@ def boot(args, machine: target.Target, accel: Accelerator, mode: str,
 		args.steps and f'soak.steps={args.steps}', BOOT_MODES[mode]]))
 	values = {'kernel': args.kernel, 'root': image, 'cmdline': cmdline,
 		  'accel': accel.current}
-	command = [word.format(**values) for word in machine.command]
+	# the scratch disks where the command says {disks}, as the target
+	# attaches disks
+	disks = []
+	for index, scratch in enumerate(scratch_disks(args), 1):
+		disks += [word.format(image=scratch, **target.disk_names(index))
+			  for word in machine.disk_attachment().args]
+	command = []
+	for word in machine.command:
+		command += disks if word == '{disks}' else [word.format(**values)]
 	log = console_path(args, mode)
 	with open(os.path.join(args.work, f'command-{mode}'), 'w',
 		  encoding='utf-8') as file:

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The soak's workload, run in the guest as root on a Debian userspace:
-# fs-workload's fsload on ext4 and on xfs (each on a loop device), loading
+# fs-workload's fsload on ext4 and on xfs (each on a disk of its own) and
+# on ext4 over a loop device, loading
 # and unloading the real modules of ./modules, then every stress-ng
 # stressor of the classes of ./stressors, each for a bounded time.  The
 # host (scenarios/runner/soak.py) reads what happened from the kernel's
@@ -60,17 +61,14 @@ step() {
 }
 bogo=
 
-fs_workload() {
-	local fs=$1 image=$work/$1.img dev status=0
-	# loop may be a module, and nothing loads it before its device exists
-	modprobe -q loop
-	rm -f "$image"
-	truncate -s 512M "$image" || return 1
+# fsload_on FS DEVICE: fs-workload's load on a fresh FS on DEVICE, its
+# data checked from the disk and again after a remount
+fsload_on() {
+	local fs=$1 dev=$2 status=0
 	case $fs in
-	ext4) mkfs.ext4 -q "$image" ;;
-	xfs) mkfs.xfs -q "$image" ;;
+	ext4) mkfs.ext4 -q -F "$dev" ;;
+	xfs) mkfs.xfs -q -f "$dev" ;;
 	esac || return 1
-	dev=$(losetup --find --show "$image") || return 1
 	mkdir -p "$work/mnt"
 	mount -t "$fs" "$dev" "$work/mnt" && mkdir "$work/mnt/load" &&
 		"$here/fsload" run "$work/mnt/load" $FSLOAD_SECONDS 4 2 \
@@ -81,6 +79,20 @@ fs_workload() {
 		mount -t "$fs" "$dev" "$work/mnt" &&
 		"$here/fsload" verify "$work/mnt/load" "$work/manifest" || status=1
 	umount "$work/mnt" 2> /dev/null
+	return $status
+}
+
+# The same on a loop device over a file of the root file system: one
+# file system stacked on another of the same type
+fsload_on_loop() {
+	local fs=$1 image=$work/$1.img dev status
+	# loop may be a module, and nothing loads it before its device exists
+	modprobe -q loop
+	rm -f "$image"
+	truncate -s 512M "$image" || return 1
+	dev=$(losetup --find --show "$image") || return 1
+	fsload_on "$fs" "$dev"
+	status=$?
 	losetup -d "$dev"
 	rm -f "$image"
 	return $status
@@ -153,9 +165,22 @@ rm -rf "$work"
 mkdir -p "$work/tmp"
 mark "begin minutes=$minutes uptime=$(cut -d" " -f1 /proc/uptime)"
 deadline=$((SECONDS + minutes * 60))
-for fs in ext4 xfs; do
-	wanted "fs-workload/$fs" && step "fs-workload/$fs" fs_workload "$fs"
+# a disk of its own for each file system (the guest's virtio or ubd disks
+# but the root's, in their order), then ext4 on a loop device over the
+# root's ext4
+root=$(mountpoint -d /)
+set --
+for disk in /sys/block/vd* /sys/block/ubd*; do
+	[ -e "$disk/dev" ] && [ "$(cat "$disk/dev")" != "$root" ] &&
+		set -- "$@" "/dev/${disk##*/}"
 done
+for fs in ext4 xfs; do
+	[ $# -gt 0 ] && wanted "fs-workload/$fs" &&
+		step "fs-workload/$fs" fsload_on "$fs" "$1"
+	shift
+done
+wanted fs-workload/ext4-on-loop &&
+	step fs-workload/ext4-on-loop fsload_on_loop ext4
 while read -r name args; do
 	case $name in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2086
