@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The soak's workload, run in the guest as root on a Debian userspace:
-# fs-workload's fsload on ext4 and on xfs (each on a disk of its own) and
-# on ext4 over a loop device, loading
-# and unloading the real modules of ./modules, then every stress-ng
-# stressor of the classes of ./stressors, each for a bounded time.  The
+# fs-workload's fsload on ext4 and on xfs (each on a disk of its own),
+# loading and unloading the real modules of ./modules, every stress-ng
+# stressor of the classes of ./stressors, each for a bounded time, and
+# last fsload on ext4 over a loop device.  The
 # host (scenarios/runner/soak.py) reads what happened from the kernel's
 # console: each step is framed by markers written to /dev/kmsg, so they
 # fall in order among the kernel's own reports:
@@ -166,8 +166,7 @@ mkdir -p "$work/tmp"
 mark "begin minutes=$minutes uptime=$(cut -d" " -f1 /proc/uptime)"
 deadline=$((SECONDS + minutes * 60))
 # a disk of its own for each file system (the guest's virtio or ubd disks
-# but the root's, in their order), then ext4 on a loop device over the
-# root's ext4
+# but the root's, in their order)
 root=$(mountpoint -d /)
 set --
 for disk in /sys/block/vd* /sys/block/ubd*; do
@@ -179,8 +178,6 @@ for fs in ext4 xfs; do
 		step "fs-workload/$fs" fsload_on "$fs" "$1"
 	shift
 done
-wanted fs-workload/ext4-on-loop &&
-	step fs-workload/ext4-on-loop fsload_on_loop ext4
 while read -r name args; do
 	case $name in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2086
@@ -202,4 +199,10 @@ for name in "${stressors[@]}"; do
 	step "stress-ng/$name" stressor "$name" $seconds
 	left=$((left - 1))
 done
+# Last, ext4 on a loop device over the root's ext4: DEPT gives both file
+# systems one set of classes, so the loop worker's writes to the backing
+# file bring dependencies of one into the other; after every other step,
+# so that none of them is judged in a graph they changed
+wanted fs-workload/ext4-on-loop &&
+	step fs-workload/ext4-on-loop fsload_on_loop ext4
 mark done
