@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# 'make bench': what DEPT costs, measured and printed (bench/, issue 9).
+# 'make bench': what DEPT costs, measured and printed (bench/).
 #
 #   make bench [TARGETS=um,x86_64] [BENCH_RUNS=5] [BENCH_COLD=1]
 #              [BENCH_HARNESS_TARGETS=um] [BENCH_NO_HARNESS=1]

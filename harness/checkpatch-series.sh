@@ -4,8 +4,8 @@
 # scripts/checkpatch.pl --strict on every patch of the series, run from the
 # prepared tree (it needs the tree for its checks of names and files).
 # Prints each complaint with its patch, then one summary line; fails when
-# a patch has an ERROR.  WARNINGs and CHECKs are printed: each one left is
-# kept on purpose (the notes on issue 11 say why, one by one).
+# a patch has an ERROR.  WARNINGs and CHECKs are printed and do not fail:
+# each one left is a judgement call, kept on purpose.
 #
 # usage: checkpatch-series.sh TREE
 set -euo pipefail

@@ -23,7 +23,8 @@ TARGETS ?= $(ALL_TARGETS)
 TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
 HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
-# DEPT's gdb commands, tested on the targets the gdb issue asks for, with
+# DEPT's gdb commands, tested on um and x86_64 (a host process and a QEMU
+# guest: the two ways gdb attaches), with
 # their default kernels
 GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter um x86_64,$(TEST_TARGETS)))
 # lockdep's own selftests with DEPT's verdict beside lockdep's on every

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The DEPT engine compiled unchanged into a host program, tested
-# natively, under valgrind's memcheck and under DRD (issue 8).
+# natively, under valgrind's memcheck and under DRD.
 # Included from the top Makefile.
 #
 #   make host-test [SEED=n]        the three stages, then "N passed, N failed"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Parsing of DEPT's report, as Documentation/dependency/dept.txt shows
+ * Parsing of DEPT's report, as dept.rst ("Reading a report") shows
  * it.  Only the summary is read:
  *
  *	DEPT: Circular dependency has been detected.

@@ -73,8 +73,8 @@ static void test_two_cycles(void)
 }
 
 /*
- * Documentation/dependency/dept.txt, "Limitation of lockdep", second
- * example: X waits for completion C holding A; Y takes A before
+ * The second example of "Limitation of lockdep" in DEPT v16's
+ * documentation: X waits for completion C holding A; Y takes A before
  * completing C.  lockdep sees one lock only; DEPT sees C -> A -> C.
  */
 static void completion_x(void *unused)
