@@ -24,8 +24,7 @@ TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
 HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
 # DEPT's gdb commands, tested on um and x86_64 (a host process and a QEMU
-# guest: the two ways gdb attaches), with
-# their default kernels
+# guest: the two ways gdb attaches), with their default kernels
 GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter um x86_64,$(TEST_TARGETS)))
 # lockdep's own selftests with DEPT's verdict beside lockdep's on every
 # case (the lockdep-selftests variant, harness/test-full.mk), on UML: the
