@@ -59,3 +59,12 @@ soak: soak-kernel $(ROOTFS_DIR)/$($(TARGET)_DEB_ARCH).tar
 	@$(call run-soak,$(TARGET),$(call soak-out,$(TARGET)),$(BUILD_DIR)/soak/$(TARGET),\
 		--minutes $(SOAK_MINUTES) $(if $(SOAK_BOOTS),--boots $(SOAK_BOOTS)) \
 		$(if $(SOAK_STEPS),--steps '$(SOAK_STEPS)') --summary)
+
+# docs/soak.md: what the latest soak of each target saw, rendered from
+# their results.json (runner/soak_results.py)
+.PHONY: soak-report
+soak-report:
+	@PYTHONPATH=scenarios python3 -m runner.soak_results \
+		$(wildcard $(BUILD_DIR)/soak/um/results.json $(BUILD_DIR)/soak/x86_64/results.json \
+			$(BUILD_DIR)/soak/arm64/results.json) > docs/soak.md
+	@echo "soak-report: docs/soak.md"

@@ -244,7 +244,8 @@ def main(argv: List[str]) -> int:
 		writer.result(number, name, record['ok'])
 	with open(os.path.join(args.work, 'results.json'), 'w',
 		  encoding='utf-8') as file:
-		json.dump({'target': args.name, 'boots': results}, file, indent=1)
+		json.dump({'target': args.name, 'date': time.strftime(
+			'%Y-%m-%d', time.gmtime()), 'boots': results}, file, indent=1)
 	if args.summary:
 		print(f"{counts['passed']} passed, {counts['failed']} failed, "
 		      f"{counts['skipped']} skipped")

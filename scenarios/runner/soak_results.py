@@ -66,7 +66,7 @@ def render(results: List[dict]) -> str:
 	       'workloads").', '']
 	for result in results:
 		boots = {b['mode']: b for b in result['boots']}
-		out += [f"## {result['target']}", '',
+		out += [f"## {result['target']}, {result.get('date', 'undated')}", '',
 			'| boot | minutes of work | workload began after | passed | failed | skipped | wall time |',
 			'|---|---|---|---|---|---|---|']
 		out += [boot_line(b) for b in result['boots']]

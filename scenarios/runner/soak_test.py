@@ -132,9 +132,10 @@ class ResultsTest(unittest.TestCase):
 	def test_render(self):
 		report = {'detector': 'dept', 'title': 'Circular dependency',
 			  'classes': ['a', 'b']}
-		text = soak_results.render([{'target': 'um', 'boots': [
+		text = soak_results.render([{'target': 'um', 'date': '2026-12-04', 'boots': [
 			self.boot('dept-on', 100.0, [report]),
 			self.boot('dept-off', 250.0)]}])
+		self.assertIn('## um, 2026-12-04', text)
 		self.assertIn('| soak-um-dept-on | 1 | 2 s | 0 | 1 | 1 | 60 s |', text)
 		self.assertIn('| soak-um-dept-off | 1 | 2 s | 1 | 0 | 1 | 60 s |', text)
 		self.assertIn('- dept "Circular dependency" (a, b): stress-ng/pipe', text)
