@@ -2676,15 +2676,16 @@ static void forget_ecxt_names(void *obj, void *start, unsigned int sz)
  * Tasks may still hold waits and contexts of them: those keep the
  * objects alive, marked dead, until they are dropped.
  *
- * The function names of waits and event contexts are string literals of
- * the code that made them, a module's among others, while their classes
- * may outlive that code (a module waiting on a lock of the kernel's or of
- * another module's, through an inline such as percpu_down_read()): a
- * dependency of such classes keeps the wait or the context, and a report
- * would print a name the unloaded module took with it.  Those names are
- * forgotten, to print as "(unknown)".
+ * With @names, the range is code and data that goes away (a module's):
+ * the function names of waits and event contexts are string literals of
+ * the code that made them, while their classes may outlive that code (a
+ * module waiting on a lock of the kernel's or of another module's,
+ * through an inline such as percpu_down_read()): a dependency of such
+ * classes keeps the wait or the context, and a report would print a name
+ * the unloaded module took with it.  Those names are forgotten, to print
+ * as "(unknown)".  A key's range holds no such name: no walk for it.
  */
-void dept_free_range(void *start, unsigned int sz)
+static void free_range(void *start, unsigned int sz, bool names)
 {
 	struct dept_class *c, *n;
 	struct dept_stack *s;
@@ -2713,17 +2714,24 @@ void dept_free_range(void *start, unsigned int sz)
 		call_rcu(&c->rh, put_class_rcu);
 	}
 	free_esd_range(start, sz);
-	for_each_live_obj(OBJECT_wait, forget_wait_name, start, sz);
-	for_each_live_obj(OBJECT_ecxt, forget_ecxt_names, start, sz);
+	if (names) {
+		for_each_live_obj(OBJECT_wait, forget_wait_name, start, sz);
+		for_each_live_obj(OBJECT_ecxt, forget_ecxt_names, start, sz);
+	}
 
 	arch_spin_unlock(&dept_spin);
 	dept_task()->recursive--;
 	raw_local_irq_restore(flags);
 }
 
+void dept_free_range(void *start, unsigned int sz)
+{
+	free_range(start, sz, true);
+}
+
 void dept_key_destroy(struct dept_key *k)
 {
-	dept_free_range(k, sizeof(*k));
+	free_range(k, sizeof(*k), false);
 }
 EXPORT_SYMBOL_GPL(dept_key_destroy);
 
