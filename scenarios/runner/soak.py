@@ -176,6 +176,7 @@ def judge_boot(name: str, result: target.Boot,
 		records.append({
 			'step': step.name, 'status': step.status,
 			'bogo_ops_per_s': step.bogo_ops, 'ok': step.ok,
+			'skipped': skip,
 			'reports': [{'detector': r.detector, 'title': r.title,
 				     'classes': sorted(r.classes)}
 				    for r in step.reports]})

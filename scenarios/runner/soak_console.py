@@ -19,7 +19,8 @@ from runner import console
 BEGIN = re.compile(r'^soak: begin minutes=(\d+) uptime=([\d.]+)$')
 STEP_BEGIN = re.compile(r'^soak: step (\S+) begin$')
 STEP_END = re.compile(
-	r'^soak: step (\S+) end status=(\d+)(?: bogo-ops/s=([\d.]+))?$')
+	r'^soak: step (\S+) end status=(\d+)(?: bogo-ops/s=([\d.]+))?'
+	r'( dept=stopped)?$')
 STEP_SAYS = re.compile(r'^soak: step (\S+) says: (.*)$')
 DONE = re.compile(r'^soak: done$')
 
@@ -33,6 +34,7 @@ class Step:
 	name: str
 	status: Optional[int] = None  # None: the step never ended
 	bogo_ops: Optional[float] = None  # per second, real time
+	dept_stopped: bool = False  # DEPT had stopped (an oops) by its end
 	says: List[str] = field(default_factory=list)
 	reports: List[console.Report] = field(default_factory=list)
 
@@ -42,8 +44,14 @@ class Step:
 
 	@property
 	def skipped(self) -> Optional[str]:
-		"""Why the step did not run, if it did not."""
-		return NOT_RUN.get(self.status) if not self.reports else None
+		"""Why the step did not run, or ran without DEPT, if so."""
+		if self.reports:
+			return None
+		if self.status in NOT_RUN:
+			return NOT_RUN[self.status]
+		if self.dept_stopped and self.status == 0:
+			return 'DEPT had stopped (an oops or a panic before)'
+		return None
 
 
 @dataclass
@@ -78,6 +86,7 @@ def parse(text: str) -> SoakConsole:
 			step.status = int(match.group(2))
 			if match.group(3):
 				step.bogo_ops = float(match.group(3))
+			step.dept_stopped = bool(match.group(4))
 		match = STEP_SAYS.match(line)
 		if match and match.group(1) in by_name:
 			by_name[match.group(1)].says.append(match.group(2))

@@ -16,7 +16,7 @@ from typing import Dict, List
 def boot_line(boot: dict) -> str:
 	steps = boot['steps']
 	failed = [s for s in steps if not s['ok']]
-	skipped = [s for s in steps if s['ok'] and s['status'] in (3, 4)]
+	skipped = [s for s in steps if s.get('skipped')]
 	began = boot.get('workload_began_after_s')
 	return (f"| {boot['boot']} | {boot['minutes']} | "
 		f"{'-' if began is None else f'{began:.0f} s'} | "

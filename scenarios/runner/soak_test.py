@@ -68,6 +68,17 @@ class SoakConsoleTest(unittest.TestCase):
 			'bogo-ops/s=3161.097781\n')
 		self.assertAlmostEqual(parsed.steps[1].bogo_ops, 3161.097781)
 
+	def test_dept_stopped(self):
+		parsed = soak_console.parse(
+			'soak: step stress-ng/pipe begin\n'
+			'soak: step stress-ng/pipe end status=0 bogo-ops/s=3.5 '
+			'dept=stopped\n')
+		step = parsed.steps[1]
+		self.assertTrue(step.dept_stopped)
+		self.assertAlmostEqual(step.bogo_ops, 3.5)
+		self.assertEqual(step.skipped,
+				 'DEPT had stopped (an oops or a panic before)')
+
 	def test_no_workload(self):
 		parsed = soak_console.parse('[    0.1] Linux version 6.12\n'
 					    'Kernel panic - not syncing: VFS\n')
@@ -121,9 +132,11 @@ class JudgeTest(unittest.TestCase):
 class ResultsTest(unittest.TestCase):
 	def boot(self, mode, bogo, reports=()):
 		steps = [{'step': 'stress-ng/pipe', 'status': 0, 'ok': not reports,
-			  'bogo_ops_per_s': bogo, 'reports': list(reports)},
+			  'bogo_ops_per_s': bogo, 'reports': list(reports),
+			  'skipped': None},
 			 {'step': 'stress-ng/numa', 'status': 3, 'ok': True,
-			  'bogo_ops_per_s': None, 'reports': []}]
+			  'bogo_ops_per_s': None, 'reports': [],
+			  'skipped': 'no resources'}]
 		return {'boot': f'soak-um-{mode}', 'mode': mode, 'ok': not reports,
 			'timed_out': False, 'minutes': 1,
 			'workload_began_after_s': 1.5, 'seconds': 60,

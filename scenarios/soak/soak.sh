@@ -11,7 +11,7 @@
 # fall in order among the kernel's own reports:
 #   soak: begin minutes=M uptime=SECONDS (since the kernel started)
 #   soak: step NAME begin
-#   soak: step NAME end status=S [bogo-ops/s=X]
+#   soak: step NAME end status=S [bogo-ops/s=X] [dept=stopped]
 #   soak: step NAME says: LINE       (what a failing step printed)
 #   soak: done
 # A status of 0 is success; stress-ng's other statuses are its own (2: a
@@ -56,6 +56,9 @@ step() {
 			mark "step $name says: $line"
 		done
 	fi
+	# DEPT stops for good at an oops or a panic: the steps after it ran
+	# without it
+	grep -qx 'stopped 1' /proc/dept_stats 2> /dev/null && bogo="$bogo dept=stopped"
 	mark "step $name end status=$status$bogo"
 	bogo=
 }
