@@ -67,6 +67,9 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	parser.add_argument('--steps', default='',
 			    help='run only the steps matching these shell patterns '
 			    '(comma-separated, e.g. stress-ng/pipe,module/*)')
+	parser.add_argument('--rejudge', action='store_true',
+			    help='boot nothing: judge the consoles the boots '
+			    'left in the work folder')
 	parser.add_argument('--summary', action='store_true',
 			    help="end with the line 'N passed, N failed, N skipped'")
 	parser.add_argument('--kvm', action='store_true',
@@ -194,6 +197,28 @@ def main(argv: List[str]) -> int:
 		print(f'soak: {error}', file=sys.stderr)
 		return 2
 	os.makedirs(args.work, exist_ok=True)
+	boots = rejudge(args) if args.rejudge else boot_all(args, machine)
+	if boots is None:
+		return 2
+	return judge_all(args, boots)
+
+
+def rejudge(args) -> Dict[str, tuple]:
+	"""The saved consoles of the boots, as boot_all() returns them; a
+	console that did not reach the workload's end counts as timed out."""
+	boots = {}
+	for mode in args.boots:
+		with open(console_path(args, mode), encoding='utf-8',
+			  errors='replace') as file:
+			text = file.read()
+		parsed = soak_console.parse(text)
+		boots[mode] = (target.Boot(not parsed.done, 0, text, True), parsed, 0)
+	return boots
+
+
+def boot_all(args, machine: target.Target):
+	"""Make the root disk, boot once per mode: {mode: (Boot, parsed
+	console, seconds)}, or None if the disk cannot be made."""
 	root = os.path.join(args.work, 'root')
 	log = os.path.join(args.work, 'image.log')
 	if os.path.exists(log):
@@ -205,7 +230,7 @@ def main(argv: List[str]) -> int:
 	except BuildError as error:
 		print(f'soak: {error.args[0]}', *error.args[1], sep='\n',
 		      file=sys.stderr)
-		return 2
+		return None
 	accel = Accelerator(machine, args.kvm)
 	boots = {}
 	for mode in args.boots:
@@ -216,12 +241,17 @@ def main(argv: List[str]) -> int:
 		except BuildError as error:
 			print(f'soak: {error.args[0]}', *error.args[1], sep='\n',
 			      file=sys.stderr)
-			return 2
+			return None
 		print(f'soak: {args.name} {mode}: booting, console in '
 		      f'{console_path(args, mode)}', file=sys.stderr, flush=True)
 		result = boot(args, machine, accel, mode, image)
 		boots[mode] = (result, soak_console.parse(result.console),
 			       round(time.monotonic() - started))
+	return boots
+
+
+def judge_all(args, boots: Dict[str, tuple]) -> int:
+	"""Print the KTAP of the boots, write results.json; the exit status."""
 	# A report of the DEPT-on boot is DEPT's claim if the dept=off boot,
 	# when there is one, never saw it
 	seen_without_dept = None

@@ -208,4 +208,5 @@ done
 # so that none of them is judged in a graph they changed
 wanted fs-workload/ext4-on-loop &&
 	step fs-workload/ext4-on-loop fsload_on_loop ext4
+sync
 mark done
