@@ -204,15 +204,17 @@ def main(argv: List[str]) -> int:
 
 
 def rejudge(args) -> Dict[str, tuple]:
-	"""The saved consoles of the boots, as boot_all() returns them; a
-	console that did not reach the workload's end counts as timed out."""
+	"""The saved consoles of the boots, as boot_all() returns them (their
+	wall time unknown); a console that did not reach the workload's end
+	counts as timed out."""
 	boots = {}
 	for mode in args.boots:
 		with open(console_path(args, mode), encoding='utf-8',
 			  errors='replace') as file:
 			text = file.read()
 		parsed = soak_console.parse(text)
-		boots[mode] = (target.Boot(not parsed.done, 0, text, True), parsed, 0)
+		boots[mode] = (target.Boot(not parsed.done, 0, text, True), parsed,
+			       None)
 	return boots
 
 

@@ -21,7 +21,8 @@ def boot_line(boot: dict) -> str:
 	return (f"| {boot['boot']} | {boot['minutes']} | "
 		f"{'-' if began is None else f'{began:.0f} s'} | "
 		f"{len(steps) - len(failed) - len(skipped)} | {len(failed)} | "
-		f"{len(skipped)} | {boot['seconds']} s |")
+		f"{len(skipped)} | "
+		f"{'-' if boot['seconds'] is None else str(boot['seconds']) + ' s'} |")
 
 
 def reports(boot: dict) -> Dict[tuple, List[str]]:
