@@ -102,7 +102,13 @@ def parse(text: str) -> SoakConsole:
 	return SoakConsole(steps, minutes, booted_in, done)
 
 
+# numbers in a title that differ from one boot to the next: addresses,
+# counts such as an oops's [#3]
+TITLE_NUMBER = re.compile(r'\b(?:0x)?[0-9a-f]*[0-9][0-9a-f]*\b')
+
+
 def identity(report: console.Report) -> tuple:
 	"""What makes two reports the same: for DEPT and lockdep the classes
-	of the cycle, for other detectors the title."""
-	return (report.detector, report.title, report.classes)
+	of the cycle, for other detectors the title but for its numbers."""
+	return (report.detector, TITLE_NUMBER.sub('N', report.title),
+		report.classes)

@@ -12,6 +12,8 @@ import statistics
 import sys
 from typing import Dict, List
 
+from runner import soak_console
+
 
 def boot_line(boot: dict) -> str:
 	steps = boot['steps']
@@ -26,11 +28,13 @@ def boot_line(boot: dict) -> str:
 
 
 def reports(boot: dict) -> Dict[tuple, List[str]]:
-	"""Distinct reports: (detector, title, classes) -> the steps."""
+	"""Distinct reports: (detector, title but for its numbers, classes) ->
+	the steps."""
 	seen: Dict[tuple, List[str]] = {}
 	for step in boot['steps']:
 		for report in step['reports']:
-			key = (report['detector'], report['title'],
+			key = (report['detector'],
+			       soak_console.TITLE_NUMBER.sub('N', report['title']),
 			       ', '.join(report['classes']))
 			seen.setdefault(key, []).append(step['step'])
 	return seen

@@ -79,6 +79,17 @@ class SoakConsoleTest(unittest.TestCase):
 		self.assertEqual(step.skipped,
 				 'DEPT had stopped (an oops or a panic before)')
 
+	def test_identity_ignores_numbers(self):
+		first = soak_console.parse('Oops: Oops: 0000 [#1] PREEMPT SMP\n'
+					   'BUG: unable to handle page fault for '
+					   'address: 00000000ced210d8\n')
+		second = soak_console.parse('Oops: Oops: 0000 [#7] PREEMPT SMP\n'
+					    'BUG: unable to handle page fault for '
+					    'address: 000000007823e9f8\n')
+		self.assertEqual(
+			[soak_console.identity(r) for r in first.steps[0].reports],
+			[soak_console.identity(r) for r in second.steps[0].reports])
+
 	def test_no_workload(self):
 		parsed = soak_console.parse('[    0.1] Linux version 6.12\n'
 					    'Kernel panic - not syncing: VFS\n')
