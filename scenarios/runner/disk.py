@@ -21,14 +21,19 @@ class DiskError(Exception):
 	"""An image could not be made; the message says which and why."""
 
 
-def make(filesystem: str, size_mb: int, path: str,
-	 options: Sequence[str] = ()) -> None:
-	"""A new image of size_mb MiB at path, formatted with filesystem and
-	these options of its mkfs."""
+def blank(size_mb: int, path: str) -> None:
+	"""A new sparse, unformatted image of size_mb MiB at path."""
 	if os.path.exists(path):
 		os.unlink(path)
 	with open(path, 'wb') as image:
 		image.truncate(size_mb << 20)
+
+
+def make(filesystem: str, size_mb: int, path: str,
+	 options: Sequence[str] = ()) -> None:
+	"""A new image of size_mb MiB at path, formatted with filesystem and
+	these options of its mkfs."""
+	blank(size_mb, path)
 	command = MKFS[filesystem] + list(options) + [path]
 	try:
 		done = subprocess.run(command, capture_output=True, text=True,

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from typing import List
 
+from runner import disk, programs
 from runner.modules import LOG_TAIL, BuildError
 
 SCENARIOS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,7 +51,7 @@ def stage(root: str, rootfs: str, tree: str, kernel_out: str,
 	soak = os.path.join(root, 'soak')
 	shutil.copytree(SOAK_DIR, soak)
 	for source, name in PROGRAMS.items():
-		run([*user_cc, '-static', '-O2', '-Wall', '-o',
+		run([*user_cc, *programs.CFLAGS, '-o',
 		     os.path.join(soak, name), source], log_path,
 		    f'compiling {os.path.basename(source)}')
 	units = os.path.join(root, 'etc', 'systemd', 'system')
@@ -65,11 +66,7 @@ def folder_mb(path: str) -> int:
 	return int(done.stdout.split()[0])
 
 
-def image(root: str, path: str, log_path: str) -> None:
-	"""An ext4 image at path holding root, with FREE_MB to spare."""
-	if os.path.exists(path):
-		os.unlink(path)
-	with open(path, 'wb') as file:
-		file.truncate((folder_mb(root) * 5 // 4 + FREE_MB) << 20)
-	run(['mkfs.ext4', '-q', '-F', '-d', root, path], log_path,
-	    f'making the root disk {path}')
+def image(root: str, path: str) -> None:
+	"""An ext4 image at path holding root, with FREE_MB to spare;
+	disk.DiskError if it cannot be made."""
+	disk.make('ext4', folder_mb(root) * 5 // 4 + FREE_MB, path, ('-d', root))

@@ -29,7 +29,7 @@ import time
 import tomllib
 from typing import Dict, List
 
-from runner import rootimage, soak_console, target
+from runner import disk, rootimage, soak_console, target
 from runner.accel import Accelerator
 from runner.ktap import KtapWriter
 from runner.modules import BuildError
@@ -98,14 +98,10 @@ def load_soak_target(path: str) -> target.Target:
 def scratch_disks(args) -> List[str]:
 	"""Fresh, empty scratch disks: one per file system fs-workload runs on
 	(soak.sh formats them)."""
-	paths = []
-	for index in range(SCRATCH_DISKS):
-		path = os.path.join(args.work, f'scratch{index}.img')
-		if os.path.exists(path):
-			os.unlink(path)
-		with open(path, 'wb') as file:
-			file.truncate(SCRATCH_MB << 20)
-		paths.append(path)
+	paths = [os.path.join(args.work, f'scratch{index}.img')
+		 for index in range(SCRATCH_DISKS)]
+	for path in paths:
+		disk.blank(SCRATCH_MB, path)
 	return paths
 
 
@@ -179,7 +175,7 @@ def judge_boot(name: str, result: target.Boot,
 		records.append({
 			'step': step.name, 'status': step.status,
 			'bogo_ops_per_s': step.bogo_ops, 'ok': step.ok,
-			'skipped': skip,
+			'skipped': skip, 'says': step.says,
 			'reports': [{'detector': r.detector, 'title': r.title,
 				     'classes': sorted(r.classes)}
 				    for r in step.reports]})
@@ -239,10 +235,9 @@ def boot_all(args, machine: target.Target):
 		image = os.path.join(args.work, 'root.img')
 		started = time.monotonic()
 		try:
-			rootimage.image(root, image, log)
-		except BuildError as error:
-			print(f'soak: {error.args[0]}', *error.args[1], sep='\n',
-			      file=sys.stderr)
+			rootimage.image(root, image)
+		except disk.DiskError as error:
+			print(f'soak: {error}', file=sys.stderr)
 			return None
 		print(f'soak: {args.name} {mode}: booting, console in '
 		      f'{console_path(args, mode)}', file=sys.stderr, flush=True)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The soak's results as a Markdown document: per target, each boot's
 steps (passed, failed, skipped), how long it took to reach the workload,
-the distinct reports, and what DEPT costs stress-ng's stressors (bogo-ops/s
+the steps that failed without a report, the distinct reports, and what DEPT costs stress-ng's stressors (bogo-ops/s
 with DEPT on against dept=off, where both boots ran).
 
 usage: python3 -m runner.soak_results RESULTS.json... > soak.md
@@ -77,6 +77,17 @@ def render(results: List[dict]) -> str:
 		out += [boot_line(b) for b in result['boots']]
 		out.append('')
 		for boot in result['boots']:
+			failed = [s for s in boot['steps']
+				  if not s['ok'] and not s['reports']]
+			if failed:
+				out += [f"{boot['boot']}: steps failed without a "
+					'kernel report:', '']
+				out += [f"- {s['step']}: "
+					+ ('never ended' if s['status'] is None
+					   else f"status {s['status']}")
+					+ (f": {s['says'][0]}" if s.get('says') else '')
+					for s in failed]
+				out.append('')
 			seen = reports(boot)
 			if not seen:
 				out += [f"{boot['boot']}: no kernel report.", '']

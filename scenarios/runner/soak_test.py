@@ -147,7 +147,10 @@ class ResultsTest(unittest.TestCase):
 			  'skipped': None},
 			 {'step': 'stress-ng/numa', 'status': 3, 'ok': True,
 			  'bogo_ops_per_s': None, 'reports': [],
-			  'skipped': 'no resources'}]
+			  'skipped': 'no resources'},
+			 {'step': 'stress-ng/swap', 'status': 2, 'ok': False,
+			  'bogo_ops_per_s': None, 'reports': [], 'skipped': None,
+			  'says': ['swap: swapon failed, errno=38']}]
 		return {'boot': f'soak-um-{mode}', 'mode': mode, 'ok': not reports,
 			'timed_out': False, 'minutes': 1,
 			'workload_began_after_s': 1.5, 'seconds': 60,
@@ -160,8 +163,10 @@ class ResultsTest(unittest.TestCase):
 			self.boot('dept-on', 100.0, [report]),
 			self.boot('dept-off', 250.0)]}])
 		self.assertIn('## um, 2026-12-04', text)
-		self.assertIn('| soak-um-dept-on | 1 | 2 s | 0 | 1 | 1 | 60 s |', text)
-		self.assertIn('| soak-um-dept-off | 1 | 2 s | 1 | 0 | 1 | 60 s |', text)
+		self.assertIn('| soak-um-dept-on | 1 | 2 s | 0 | 2 | 1 | 60 s |', text)
+		self.assertIn('| soak-um-dept-off | 1 | 2 s | 1 | 1 | 1 | 60 s |', text)
+		self.assertIn('- stress-ng/swap: status 2: swap: swapon failed, '
+			      'errno=38', text)
 		self.assertIn('- dept "Circular dependency" (a, b): stress-ng/pipe', text)
 		self.assertIn('soak-um-dept-off: no kernel report.', text)
 		self.assertIn('- `stress-ng/pipe`: 2.5x', text)
