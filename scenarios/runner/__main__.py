@@ -111,6 +111,8 @@ def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
 	words = [f'HARNESS_SCENARIO={loaded.name}', f'HARNESS_HALT={halt}']
 	words += [f'HARNESS_DISK{i}={device}' for i, device in enumerate(devices)]
 	words += [extra] if extra else []
+	# /init dumps DEPT's graph for the 'edge' statements (guest/init)
+	words += ['HARNESS_DEPT_EDGES=1'] if loaded.expectation.edges else []
 	return ' '.join(words + loaded.expectation.cmdline)
 
 

@@ -10,7 +10,7 @@ classes it names.
 
 import re
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional
+from typing import FrozenSet, List, Optional, Tuple
 
 TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\] ')
 # Terminal control sequences: firmware (SeaBIOS) clears the serial console.
@@ -19,6 +19,11 @@ ESCAPE = re.compile(r'\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-~])')
 START_MARKER = re.compile(r'^harness: scenario (\S+) start$')
 EXIT_MARKER = re.compile(r'^harness: scenario (\S+) exit (\d+)$')
 SEPARATOR = re.compile(r'^={20,}$')
+# DEPT's graph as scenarios/guest/dept-edges dumps it: "FROM -> TO" lines
+# between the two markers, each class "name:subclass"
+EDGES_START = 'harness: dept_edges'
+EDGES_END = 'harness: dept_edges end'
+EDGE_LINE = re.compile(r'^(.+:\d+) -> (.+:\d+)$')
 
 # A report that opens with a line of '=' and then "<prefix><title>".
 BANNERED = (
@@ -71,6 +76,8 @@ class Console:
 	reports: List[Report]
 	started: bool
 	exit_status: Optional[int]
+	# DEPT's dependencies of the last complete dump, None without one
+	edges: Optional[List[Tuple[str, str]]] = None
 
 
 def strip_timestamp(line: str) -> str:
@@ -142,6 +149,21 @@ def find_reports(lines: List[str]) -> List[Report]:
 	return reports
 
 
+def find_edges(lines: List[str]) -> Optional[List[Tuple[str, str]]]:
+	"""The dependencies of the last complete dump of DEPT's graph."""
+	edges, dump = None, None
+	for line in lines:
+		if line == EDGES_START:
+			dump = []
+		elif line == EDGES_END:
+			edges, dump = dump, None
+		elif dump is not None:
+			match = EDGE_LINE.match(line)
+			if match:
+				dump.append((match.group(1), match.group(2)))
+	return edges
+
+
 def parse(text: str, scenario: str) -> Console:
 	# A terminal reset (ESC c), which firmware sends before the kernel
 	# prints, may follow firmware text without a newline: it starts a line.
@@ -156,4 +178,5 @@ def parse(text: str, scenario: str) -> Console:
 		match = EXIT_MARKER.match(line)
 		if match and match.group(1) == scenario:
 			exit_status = int(match.group(2))
-	return Console(lines, find_reports(lines), started, exit_status)
+	return Console(lines, find_reports(lines), started, exit_status,
+		       find_edges(lines))

@@ -30,6 +30,14 @@ comment):
                             locks before its debug info); after: it comes
                             after a report of that detector
 
+  edge A -> B               DEPT's graph holds a dependency from class A
+                            to class B (a class is its name, of any
+                            subclass, or NAME:SUBCLASS)
+  no edge A -> B            ... and none from A to B
+                            (the guest dumps the graph with dept-edges: /init
+                            after loading the scenario's modules, or run.sh
+                            where it calls dept-edges; the last dump counts)
+
 Every report that no 'report' line accounts for fails the scenario, so two
 'report dept' lines mean exactly two DEPT reports.  A file says either
 'reports none' or at least one 'report'.
@@ -77,6 +85,17 @@ class DiskSpec:
 	options: Tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class EdgeSpec:
+	source: str
+	target: str
+	present: bool	# 'edge' or 'no edge'
+
+	def describe(self) -> str:
+		return (f"{'' if self.present else 'no '}DEPT dependency "
+			f'{self.source} -> {self.target}')
+
+
 @dataclass
 class Expectation:
 	timeout: int = DEFAULT_TIMEOUT
@@ -90,6 +109,7 @@ class Expectation:
 	cmdline: List[str] = field(default_factory=list)
 	needs: List[str] = field(default_factory=list)
 	disks: List[DiskSpec] = field(default_factory=list)
+	edges: List[EdgeSpec] = field(default_factory=list)
 
 	def for_kernel(self, enabled: FrozenSet[str]) -> 'Expectation':
 		"""The expectation on a kernel with the options @enabled: the
@@ -153,6 +173,13 @@ def parse_console(expectation: Expectation, args: List[str]) -> None:
 		expectation.console_when.append((args[2], args[1] == 'if', pattern))
 
 
+def parse_edge(words: List[str], present: bool) -> EdgeSpec:
+	if len(words) != 3 or words[1] != '->':
+		raise ValueError(f"{'' if present else 'no '}edge takes "
+				 'CLASS -> CLASS')
+	return EdgeSpec(words[0], words[2], present)
+
+
 def parse_statement(expectation: Expectation, words: List[str]) -> None:
 	keyword, args = words[0], words[1:]
 	if keyword == 'timeout':
@@ -177,6 +204,10 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 		expectation.no_reports = True
 	elif keyword == 'report':
 		expectation.reports.append(parse_report(args))
+	elif keyword == 'edge':
+		expectation.edges.append(parse_edge(args, True))
+	elif keyword == 'no' and args[:1] == ['edge']:
+		expectation.edges.append(parse_edge(args[1:], False))
 	else:
 		raise ValueError(f"unknown statement '{keyword}'")
 

@@ -310,6 +310,54 @@ class VerdictTest(unittest.TestCase):
 				 ['the scenario in the guest exited with status 1'])
 
 
+class EdgeTest(unittest.TestCase):
+	DUMP = ('harness: scenario x start\n'
+		'harness: dept_edges\n'
+		'[    1.000000] control_event:0 -> control_wait:0\n'
+		'&type->i_mutex_dir_key:0 -> &ei->i_data_sem:1\n'
+		'harness: dept_edges end\n'
+		'harness: scenario x exit 0\n')
+
+	def judge(self, text: str, log: str = DUMP):
+		return verdict.judge(expect('reports none\n' + text),
+				     console.parse(log, 'x'))
+
+	def test_parse(self):
+		parsed = expect('reports none\nedge a -> b:1\nno edge c -> d\n')
+		self.assertEqual(parsed.edges, [
+			expectation.EdgeSpec('a', 'b:1', True),
+			expectation.EdgeSpec('c', 'd', False)])
+		for bad in ('edge a b', 'edge a -> b -> c', 'no edge', 'no a -> b'):
+			with self.assertRaises(expectation.ExpectationError):
+				expect('reports none\n' + bad)
+
+	def test_last_complete_dump(self):
+		log = self.DUMP + 'harness: dept_edges\nx:0 -> y:0\n'
+		self.assertEqual(console.parse(log, 'x').edges, [
+			('control_event:0', 'control_wait:0'),
+			('&type->i_mutex_dir_key:0', '&ei->i_data_sem:1')])
+		self.assertIsNone(console.parse('harness: dept_edges\n', 'x').edges)
+
+	def test_edges_judged(self):
+		self.assertEqual(self.judge(
+			'edge control_event -> control_wait\n'
+			'edge &type->i_mutex_dir_key -> &ei->i_data_sem:1\n'
+			'no edge control_wait -> control_event\n'
+			'no edge control_event -> control_wait:1\n'), [])
+		self.assertEqual(self.judge('edge a -> control_wait\n'), [
+			'expected DEPT dependency a -> control_wait, not in the '
+			'graph (2 dependencies)'])
+		self.assertEqual(self.judge('no edge control_event -> control_wait\n'),
+				 ['unexpected DEPT dependency control_event:0 -> '
+				  'control_wait:0'])
+
+	def test_no_dump_fails(self):
+		self.assertEqual(self.judge(
+			'edge a -> b\n', 'harness: scenario x start\n'
+			'harness: scenario x exit 0\n'),
+			["no dump of DEPT's graph (dept-edges) on the console"])
+
+
 class ScenarioTest(unittest.TestCase):
 	def test_discover_ours(self):
 		found = scenario.discover([SCENARIOS])
@@ -355,6 +403,14 @@ class ScenarioTest(unittest.TestCase):
 				 'HARNESS_SCENARIO=x HARNESS_HALT=poweroff quiet dept_pool_objs=64')
 		self.assertEqual(runner_main.guest_cmdline(loaded, 'reboot', ''),
 				 'HARNESS_SCENARIO=x HARNESS_HALT=reboot dept_pool_objs=64')
+
+	def test_guest_cmdline_asks_for_the_graph(self):
+		loaded = scenario.load('x', self.make({
+			'description': 'x\n', 'run.sh': 'true\n',
+			'expect': 'reports none\nno edge a -> b\n'}))
+		self.assertEqual(runner_main.guest_cmdline(loaded, 'poweroff', ''),
+				 'HARNESS_SCENARIO=x HARNESS_HALT=poweroff '
+				 'HARNESS_DEPT_EDGES=1')
 
 	def test_guest_cmdline_names_the_disks(self):
 		loaded = scenario.load('x', self.make({

@@ -4,7 +4,7 @@
 from typing import List, Optional, Tuple
 
 from runner.console import Console, Report
-from runner.expectation import Expectation, ReportSpec
+from runner.expectation import EdgeSpec, Expectation, ReportSpec
 
 QUOTED_LINES = 12  # of an unexpected report or of the end of a console
 
@@ -71,6 +71,29 @@ def console_matches(expectation: Expectation, console: Console) -> List[str]:
 	return found
 
 
+def same_class(written: str, dumped: str) -> bool:
+	"""Whether the class of an 'edge' statement, 'name' of any subclass
+	or 'name:subclass', is the class @dumped ('name:subclass')."""
+	return written == dumped or written == dumped.rpartition(':')[0]
+
+
+def judge_edges(specs: List[EdgeSpec], console: Console) -> List[str]:
+	if not specs:
+		return []
+	if console.edges is None:
+		return ["no dump of DEPT's graph (dept-edges) on the console"]
+	problems = []
+	for spec in specs:
+		found = [f'{a} -> {b}' for a, b in console.edges
+			 if same_class(spec.source, a) and same_class(spec.target, b)]
+		if spec.present and not found:
+			problems.append(f'expected {spec.describe()}, not in the graph '
+					f'({len(console.edges)} dependencies)')
+		elif not spec.present and found:
+			problems.append(f'unexpected DEPT dependency {found[0]}')
+	return problems
+
+
 def judge(expectation: Expectation, console: Console) -> List[str]:
 	"""Everything wrong with this boot, as diagnostic lines; [] if it passed."""
 	problems = judge_progress(console)
@@ -85,4 +108,4 @@ def judge(expectation: Expectation, console: Console) -> List[str]:
 	for report in unexpected:
 		problems.append(f'unexpected {report.describe()}:')
 		problems += quote(report.lines)
-	return problems
+	return problems + judge_edges(expectation.edges, console)
