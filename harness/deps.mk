@@ -4,7 +4,8 @@
 # whose busybox its guests run.
 
 DEPS_PACKAGES := linux-source-6.12 gcc make bc bison flex libelf-dev \
-	libssl-dev cpio busybox-static ccache gdb valgrind python3 e2fsprogs
+	libssl-dev cpio busybox-static ccache gdb valgrind python3 e2fsprogs \
+	graphviz python3-jsonschema
 DEPS_FOREIGN_ARCHS :=
 
 .PHONY: deps

@@ -41,3 +41,16 @@ scenarios-prepared:
 run: scenarios-prepared
 	@$(call run-scenarios,$(TARGET),--show-reports --summary \
 		$(if $(SCENARIO),--show-console))
+
+# dept-report (runner/report_cli.py) on a saved console: CONSOLE=path,
+# VMLINUX= and MODULES=dir1:dir2 to decode frames, OUT= where the files go
+# (default beside the console), CROSS_COMPILE= for a foreign kernel's
+# objects, JSON=1 for the JSON of every report on stdout.
+.PHONY: dept-report
+dept-report: tree
+	$(if $(CONSOLE),,$(error dept-report needs CONSOLE=path/to/console.log))
+	@PYTHONPATH=scenarios python3 -m runner.report_cli $(CONSOLE) \
+		--tree $(TREE) $(if $(VMLINUX),--vmlinux $(VMLINUX)) \
+		$(foreach d,$(subst :, ,$(MODULES)),--modules $(d)) \
+		$(if $(OUT),--out $(OUT)) $(if $(CROSS_COMPILE),--cross-compile \
+		$(CROSS_COMPILE)) $(if $(JSON),--json)

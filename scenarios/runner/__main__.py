@@ -19,6 +19,7 @@ from typing import List, Optional, Sequence
 
 from runner import console as console_parser
 from runner import disk, initramfs, modules, programs, scenario, target, verdict
+from runner import dept_decode, report_cli
 from runner import kconfig, schedule
 from runner.accel import Accelerator
 from runner.ktap import KtapWriter
@@ -174,6 +175,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		diagnostics.append(f'seen: {report.describe()}')
 		if args.show_reports:
 			diagnostics += verdict.quote(report.lines, len(report.lines))
+	if args.show_reports:
+		diagnostics += decode_reports(args, seen, work)
 	if boot.timed_out:
 		return Outcome(False, 'TIMEOUT', diagnostics + [
 			f'the guest did not finish within {loaded.expectation.timeout} s'
@@ -186,6 +189,18 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		return Outcome(False, diagnostics=diagnostics + problems +
 			       [f'console log: {log_path}'])
 	return Outcome(True, diagnostics=diagnostics)
+
+
+def decode_reports(args: argparse.Namespace, seen: console_parser.Console,
+		   work: str) -> List[str]:
+	"""dept-report on the boot's DEPT reports: report-N.json, .svg and
+	.png beside its console, the module's frames decoded (the kernel's
+	would take seconds per report: dept-report --vmlinux does them)."""
+	cross = args.user_cc[:-len('gcc')] if args.user_cc.endswith('gcc') else ''
+	printed, _, _ = report_cli.write_reports(
+		seen.reports, work, dept_decode.Objects(None, [os.path.join(
+			work, 'module')]), args.tree, cross)
+	return printed
 
 
 def selected(args: argparse.Namespace, known: dict) -> List[str]:
