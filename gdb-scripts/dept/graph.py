@@ -17,7 +17,8 @@ dep_type = kernel.CachedType('struct dept_dep')
 def class_ref(c: gdb.Value) -> ClassRef:
 	"""@c: a struct dept_class pointer."""
 	return ClassRef(int(c), kernel.string_or_none(c['name']),
-			int(c['sub_id']), bool(c['sched_map']), bool(c['dead']))
+			int(c['sub_id']), bool(c['sched_map']), bool(c['dead']),
+			int(c['name_version']))
 
 
 def dep_record(d: gdb.Value) -> Dep:

@@ -13,19 +13,23 @@ SCHED_NAME = '<sched>'
 
 @dataclass(frozen=True)
 class ClassRef:
-	"""A class as the reports name it: name:sub_id."""
+	"""A class as the reports name it: name#version:sub_id."""
 	addr: int
 	name: Optional[str]
 	sub_id: int
 	sched_map: bool = False
 	dead: bool = False
+	# N > 0: another live class had the name first ("#N", dept.c's
+	# name_class())
+	name_version: int = 0
 
 	@property
 	def display_name(self) -> str:
-		"""The name a report prints, as class_name() in dept.c."""
+		"""The name a report prints, as DEPT_CLASS_ARGS() in dept.c."""
 		if self.sched_map:
 			return SCHED_NAME
-		return self.name if self.name is not None else '(unknown)'
+		name = self.name if self.name is not None else '(unknown)'
+		return f'{name}#{self.name_version}' if self.name_version else name
 
 	@property
 	def label(self) -> str:

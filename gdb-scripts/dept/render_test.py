@@ -46,6 +46,11 @@ class ClassRefTest(unittest.TestCase):
 	def test_label_is_the_reports_name_and_subclass(self):
 		self.assertEqual(ClassRef(1, 'x', 8).label, 'x:8')
 		self.assertEqual(ClassRef(1, None, 0).label, '(unknown):0')
+		# a later class of a name that a live class has
+		self.assertEqual(ClassRef(1, '&m[n]', 0, name_version=2).label,
+				 '&m[n]#2:0')
+		self.assertTrue(ClassRef(1, 'lock', 0, name_version=2)
+				.matches('lock#2'))
 
 	def test_sched_map_is_named_sched_whatever_its_name(self):
 		self.assertEqual(ClassRef(1, 'wait_fn', 0, sched_map=True).label,

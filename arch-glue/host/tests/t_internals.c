@@ -479,6 +479,49 @@ static void test_free_range(void)
 }
 
 /*
+ * Classes of one name and different keys, as two mutex_init() call sites
+ * of one lock name, print apart: the first as the name, each later one
+ * with "#N"; the subclasses of one key share its number, and a destroyed
+ * key's number is not given again while a later one lives.  The names
+ * are copies, so that only their text is shared.
+ */
+static void test_name_versions(void)
+{
+	struct dept_key keys[3];
+	struct tlock first, second, second_sub, third;
+	char *names[3];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		names[i] = strdup("same");
+		dept_key_init(&keys[i]);
+	}
+	tlock_init(&first, &keys[0], names[0]);
+	tlock_init(&second, &keys[1], names[1]);
+	/* the key's subclass 1, as lockdep_set_subclass() makes it */
+	ldt_init(&second_sub.dmap, &keys[1], 1, names[1]);
+	tlock_init(&third, &keys[2], names[2]);
+
+	lock_pair(&first, &second);
+	lock_pair(&second, &first);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "same:0", "same#2:0"));
+
+	lock_pair(&first, &second_sub);
+	lock_pair(&second_sub, &first);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "same:0", "same#2:1"));
+
+	dept_key_destroy(&keys[0]);
+	lock_pair(&third, &second);
+	lock_pair(&second, &third);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "same#3:0", "same#2:0"));
+
+	for (i = 1; i < 3; i++)
+		dept_key_destroy(&keys[i]);
+	for (i = 0; i < 3; i++)
+		free(names[i]);
+}
+
+/*
  * A class taken at many call sites (the runqueue lock has dozens, each
  * taken on every wake-up): every site keeps the stacks of its first wait
  * and context, so a second round over the sites takes no stack trace;
@@ -766,6 +809,7 @@ const struct host_suite internals_suite = {
 		{ "many_classes", test_many_classes },
 		{ "key_destroy", test_key_destroy },
 		{ "free_range", test_free_range },
+		{ "name_versions", test_name_versions },
 		{ "site_stacks", test_site_stacks },
 		{ "parallel_classes", test_parallel_classes },
 		{ "concurrent_cycles", test_concurrent_cycles },

@@ -715,6 +715,47 @@ static struct dept_key *map_key(struct dept_map *m)
 	return m->keys ?: &m->map_key;
 }
 
+static unsigned long name_key(const char *name)
+{
+	unsigned long h = 0;
+
+	while (*name)
+		h = h * 31 + (unsigned char)*name++;
+	return h;
+}
+
+/*
+ * Number @c among the live classes of its name, under the graph lock: the
+ * subclasses of one key share a version, the first key of a name has
+ * none, each later one the highest so far plus one ("#2" is the second).
+ * Classes named after their call site (<sched>) are told apart by it.
+ */
+static void name_class(struct dept_class *c)
+{
+	unsigned long base = c->key - c->sub_id;
+	unsigned int highest = 0;
+	struct dept_class *o;
+
+	if (!c->name || c->sched_map)
+		return;
+	hlist_for_each_entry(o, head_name(name_key(c->name)), name_node) {
+		if (strcmp(o->name, c->name))
+			continue;
+		if (o->key - o->sub_id == base) {
+			c->name_version = o->name_version;
+			goto add;
+		}
+		highest = max_t(unsigned int, highest, o->name_version ?: 1);
+	}
+	if (highest)
+		c->name_version = highest + 1;
+add:
+	if (c->name_version)
+		snprintf(c->name_suffix, sizeof(c->name_suffix), "#%hu",
+			 c->name_version);
+	hlist_add_head(&c->name_node, head_name(name_key(c->name)));
+}
+
 static struct dept_class *create_class(unsigned long key, int sub_id,
 				       const char *name, bool sched_map)
 {
@@ -735,6 +776,7 @@ static struct dept_class *create_class(unsigned long key, int sub_id,
 	c->sub_id = sub_id;
 	c->name = name;
 	c->sched_map = sched_map;
+	name_class(c);
 	INIT_LIST_HEAD(&c->bfs_node);
 	INIT_LIST_HEAD(&c->dep_head);
 	INIT_LIST_HEAD(&c->dep_rev_head);
@@ -810,12 +852,15 @@ static void print_dep_lines(struct dept_dep *d)
 	struct dept_ecxt *e = d->ecxt;
 	struct dept_wait *w = d->wait;
 
-	pr_warn("    [S] %s(%s:%d)\n", e->ecxt_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->sub_id);
-	pr_warn("    [W] %s(%s:%d)\n", w->wait_fn ?: "(unknown)",
-		dept_class_name(d->tc), d->tc->sub_id);
-	pr_warn("    [E] %s(%s:%d)\n", e->event_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->sub_id);
+	pr_warn("    [S] %s(" DEPT_CLASS_FMT ")\n", e->ecxt_fn ?: "(unknown)",
+		dept_class_name(d->fc), d->fc->name_suffix,
+		d->fc->sub_id);
+	pr_warn("    [W] %s(" DEPT_CLASS_FMT ")\n", w->wait_fn ?: "(unknown)",
+		dept_class_name(d->tc), d->tc->name_suffix,
+		d->tc->sub_id);
+	pr_warn("    [E] %s(" DEPT_CLASS_FMT ")\n", e->event_fn ?: "(unknown)",
+		dept_class_name(d->fc), d->fc->name_suffix,
+		d->fc->sub_id);
 }
 
 static void print_dep_detail(struct dept_dep *d, char name)
@@ -837,8 +882,9 @@ static void print_dep_detail(struct dept_dep *d, char name)
 		print_ip_stack(e->enirq_ip[irq], e->enirq_stack[irq]);
 		pr_warn("\n");
 	}
-	pr_warn("[S] %s(%s:%d):\n", e->ecxt_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->sub_id);
+	pr_warn("[S] %s(" DEPT_CLASS_FMT "):\n", e->ecxt_fn ?: "(unknown)",
+		dept_class_name(d->fc), d->fc->name_suffix,
+		d->fc->sub_id);
 	print_ip_stack(e->ecxt_ip, e->ecxt_stack);
 	pr_warn("\n");
 
@@ -848,13 +894,15 @@ static void print_dep_detail(struct dept_dep *d, char name)
 		print_ip_stack(w->irq_ip[irq], w->irq_stack[irq]);
 		pr_warn("\n");
 	}
-	pr_warn("[W] %s(%s:%d):\n", w->wait_fn ?: "(unknown)",
-		dept_class_name(d->tc), d->tc->sub_id);
+	pr_warn("[W] %s(" DEPT_CLASS_FMT "):\n", w->wait_fn ?: "(unknown)",
+		dept_class_name(d->tc), d->tc->name_suffix,
+		d->tc->sub_id);
 	print_ip_stack(w->wait_ip, w->wait_stack);
 	pr_warn("\n");
 
-	pr_warn("[E] %s(%s:%d):\n", e->event_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->sub_id);
+	pr_warn("[E] %s(" DEPT_CLASS_FMT "):\n", e->event_fn ?: "(unknown)",
+		dept_class_name(d->fc), d->fc->name_suffix,
+		d->fc->sub_id);
 	print_ip_stack(e->event_ip, e->event_stack);
 }
 
@@ -2706,6 +2754,7 @@ static void free_range(void *start, unsigned int sz, bool names)
 
 		WRITE_ONCE(c->dead, true);
 		hlist_del_rcu(&c->hash_node);
+		hlist_del_init(&c->name_node);
 		list_del(&c->all_node);
 		disconnect_class(c);
 		drop_irq_marks(c);

@@ -50,6 +50,17 @@ struct dept_class {
 
 	const char			*name;
 
+	/*
+	 * N > 0 when a live class with another key had the name first, as
+	 * lockdep's name_version, and name_suffix is "#N" (else 0 and ""):
+	 * with it the reports and /proc/dept_deps tell apart classes of the
+	 * same name (two mutex_init() call sites of one lock name).  Set at
+	 * creation under the graph lock; the subclasses of one key share it.
+	 */
+	unsigned short			name_version;
+	char				name_suffix[8];
+	struct hlist_node		name_node;	/* table_name */
+
 	/* the key byte naming this class: key base + sub_id */
 	unsigned long			key;
 	int				sub_id;
@@ -230,6 +241,11 @@ extern bool dept_graph_lock(unsigned long *flags);
 extern void dept_graph_unlock(unsigned long flags);
 
 extern const char *dept_class_name(struct dept_class *c);
+/*
+ * A class as reports and /proc/dept_deps write it, name#version:subclass,
+ * of dept_class_name(), name_suffix and sub_id.
+ */
+#define DEPT_CLASS_FMT		"%s%s:%d"
 extern unsigned int dept_wgen_now(void);
 extern int dept_is_stopped(void);
 extern unsigned int dept_reports(void);

@@ -24,11 +24,12 @@ static int dept_deps_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	list_for_each_entry(c, &dept_classes, all_node) {
-		seq_printf(m, "[%px] %s:%d\n", (void *)c->key, dept_class_name(c),
-			   c->sub_id);
+		seq_printf(m, "[%px] " DEPT_CLASS_FMT "\n", (void *)c->key,
+			   dept_class_name(c), c->name_suffix, c->sub_id);
 		list_for_each_entry(d, &c->dep_head, dep_node)
-			seq_printf(m, " -> [%px] %s:%d\n", (void *)d->tc->key,
-				   dept_class_name(d->tc), d->tc->sub_id);
+			seq_printf(m, " -> [%px] " DEPT_CLASS_FMT "\n",
+				   (void *)d->tc->key, dept_class_name(d->tc),
+				   d->tc->name_suffix, d->tc->sub_id);
 	}
 	dept_graph_unlock(flags);
 	return 0;

@@ -2,6 +2,7 @@
 #ifndef _HOST_LINUX_KERNEL_H
 #define _HOST_LINUX_KERNEL_H
 
+#include <stdio.h>		/* snprintf(), as the kernel's linux/sprintf.h */
 #include <linux/types.h>
 #include <linux/limits.h>
 #include <linux/compiler.h>
