@@ -277,7 +277,8 @@ def judge_all(args, boots: Dict[str, tuple]) -> int:
 	with open(os.path.join(args.work, 'results.json'), 'w',
 		  encoding='utf-8') as file:
 		json.dump({'target': args.name, 'date': time.strftime(
-			'%Y-%m-%d', time.gmtime()), 'boots': results}, file, indent=1)
+			'%Y-%m-%d', time.gmtime()), 'steps': args.steps,
+			'boots': results}, file, indent=1)
 	if args.summary:
 		print(f"{counts['passed']} passed, {counts['failed']} failed, "
 		      f"{counts['skipped']} skipped")

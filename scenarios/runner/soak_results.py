@@ -76,6 +76,11 @@ def render(results: List[dict]) -> str:
 			'|---|---|---|---|---|---|---|']
 		out += [boot_line(b) for b in result['boots']]
 		out.append('')
+		if result.get('steps'):
+			patterns = result['steps'].split(',')
+			out += [f'Only the {len(patterns)} steps (or patterns) given in '
+				'`SOAK_STEPS`: ' + ', '.join(f'`{p}`' for p in patterns[:8])
+				+ (', ...' if len(patterns) > 8 else ''), '']
 		for boot in result['boots']:
 			failed = [s for s in boot['steps']
 				  if not s['ok'] and not s['reports']]
