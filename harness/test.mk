@@ -42,7 +42,8 @@ stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := DEPT_TREE=$(TREE) PYTHONPATH=scenarios:harness:. \
 	python3 -m runner.ktap_unittest \
 	runner.runner_test runner.schedule_test runner.target_test \
-	runner.soak_test runner.dept_report_test ktap_stages_test \
+	runner.soak_test runner.dept_report_test runner.dept_graph_test \
+	ktap_stages_test \
 	full_config_warnings_test bench.bench_test
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
 ktap-skip = printf 'KTAP version 1\n1..1\nok 1 %s \# SKIP %s\n' \

@@ -40,7 +40,17 @@ scenarios-prepared:
 
 run: scenarios-prepared
 	@$(call run-scenarios,$(TARGET),--show-reports --summary \
-		$(if $(SCENARIO),--show-console))
+		$(if $(SCENARIO),--show-console) $(if $(GRAPH),--graph))
+
+# dept-graph (runner/dept_graph.py) on /proc/dept_deps saved to a file or on
+# a console with a dump of dept-edges: GRAPH_FROM=path, AROUND=class1,class2
+# and DEPTH=N for a neighbourhood, OUT= the picture (default graph.svg)
+.PHONY: dept-graph
+dept-graph:
+	$(if $(GRAPH_FROM),,$(error dept-graph needs GRAPH_FROM=file))
+	@PYTHONPATH=scenarios python3 -m runner.dept_graph $(GRAPH_FROM) \
+		$(foreach c,$(subst $(comma), ,$(AROUND)),--around $(c)) \
+		$(if $(DEPTH),--depth $(DEPTH)) $(if $(OUT),--out $(OUT))
 
 # dept-report (runner/report_cli.py) on a saved console: CONSOLE=path,
 # VMLINUX= and MODULES=dir1:dir2 to decode frames, OUT= where the files go

@@ -4,7 +4,7 @@
 usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
 		--gen-init-cpio PROG [--busybox PROG] [--user-cc CC]
 		[--make-args ARGS] [--scenario-dir DIR]... [--only A,B] [--kvm]
-		[--show-console] [--show-reports] [--summary]
+		[--show-console] [--show-reports] [--graph] [--summary]
 		[--cmdline PARAMS] [--boot-command-to FILE] [--jobs N]
 """
 
@@ -19,7 +19,7 @@ from typing import List, Optional, Sequence
 
 from runner import console as console_parser
 from runner import disk, initramfs, modules, programs, scenario, target, verdict
-from runner import dept_decode, report_cli
+from runner import dept_decode, dept_graph, report_cli
 from runner import kconfig, schedule
 from runner.accel import Accelerator
 from runner.ktap import KtapWriter
@@ -63,6 +63,9 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help="copy each guest's console to stderr as it runs")
 	parser.add_argument('--show-reports', action='store_true',
 			    help='print every kernel report in full as diagnostics')
+	parser.add_argument('--graph', action='store_true',
+			    help="save DEPT's graph at the scenario's end as "
+			    'graph.dot and a picture (runner/dept_graph.py)')
 	parser.add_argument('--summary', action='store_true',
 			    help="end with the line 'N passed, N failed'")
 	parser.add_argument('--cmdline', default='',
@@ -105,7 +108,7 @@ def dept_classes(loaded: scenario.Scenario) -> List[str]:
 
 
 def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
-		  devices: Sequence[str] = ()) -> str:
+		  devices: Sequence[str] = (), graph: bool = False) -> str:
 	"""The guest's kernel parameters: the harness's (with the devices of
 	the scenario's disks), those given to the runner (--cmdline), then
 	those of the scenario's 'cmdline' statements."""
@@ -113,7 +116,8 @@ def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
 	words += [f'HARNESS_DISK{i}={device}' for i, device in enumerate(devices)]
 	words += [extra] if extra else []
 	# /init dumps DEPT's graph for the 'edge' statements (guest/init)
-	words += ['HARNESS_DEPT_EDGES=1'] if loaded.expectation.edges else []
+	words += ['HARNESS_DEPT_EDGES=1'] if loaded.expectation.edges or graph \
+		else []
 	return ' '.join(words + loaded.expectation.cmdline)
 
 
@@ -157,7 +161,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			guest_files, GUEST_TOOLS)
 	log_path = os.path.join(work, 'console.log')
 	command_args = (os.path.abspath(args.kernel), os.path.abspath(initrd),
-			guest_cmdline(loaded, machine.halt, args.cmdline, devices))
+			guest_cmdline(loaded, machine.halt, args.cmdline, devices,
+				      args.graph))
 	if args.boot_command_to:
 		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
 			json.dump({'command': machine.boot_command(*command_args,
@@ -177,6 +182,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 			diagnostics += verdict.quote(report.lines, len(report.lines))
 	if args.show_reports:
 		diagnostics += decode_reports(args, seen, work)
+	if args.graph:
+		diagnostics += save_graph(seen, work)
 	if boot.timed_out:
 		return Outcome(False, 'TIMEOUT', diagnostics + [
 			f'the guest did not finish within {loaded.expectation.timeout} s'
@@ -201,6 +208,27 @@ def decode_reports(args: argparse.Namespace, seen: console_parser.Console,
 		seen.reports, work, dept_decode.Objects(None, [os.path.join(
 			work, 'module')]), args.tree, cross)
 	return printed
+
+
+def save_graph(seen: console_parser.Console, work: str) -> List[str]:
+	"""DEPT's graph as the guest dumped it: the whole as graph.dot and,
+	when the boot had DEPT reports, the classes around theirs as
+	graph.svg (else the whole, if small enough to draw)."""
+	if seen.edges is None:
+		return ["graph: no dump of DEPT's graph on the console (a run.sh "
+			'must call dept-edges while its module is loaded)']
+	classes = {c for r in seen.reports if r.detector == 'dept'
+		   for c in r.classes}
+	edges, centre = (dept_graph.around(seen.edges, classes, 1) if classes
+			 else (seen.edges, set()))
+	with open(os.path.join(work, 'graph.dot'), 'w', encoding='utf-8') as file:
+		file.write(dept_graph.to_dot(seen.edges))
+	svg = os.path.join(work, 'graph.svg')
+	failed = dept_graph.write(edges, centre, svg)
+	return [f'graph: {len(seen.edges)} dependencies in '
+		f"{os.path.join(work, 'graph.dot')}; "
+		+ (failed or f'{svg}: ' + (f'{len(edges)} around the reports\' '
+					   'classes' if classes else 'all of them'))]
 
 
 def selected(args: argparse.Namespace, known: dict) -> List[str]:
