@@ -74,6 +74,15 @@ class Frame:
 		return record
 
 
+def with_frames(record: dict, ip: Optional[Frame], stack: List[Frame]) -> dict:
+	"""@record with the ip and the stack DEPT printed, where it did."""
+	if ip:
+		record['ip'] = ip.as_json()
+	if stack:
+		record['stack'] = [f.as_json() for f in stack]
+	return record
+
+
 @dataclass
 class Place:
 	"""[S], [W] or [E] of a context: a function and a class."""
@@ -93,13 +102,8 @@ class Place:
 		return self.ip.place if self.ip else None
 
 	def as_json(self) -> dict:
-		record = {'function': self.function, 'class': self.cls,
-			  'subclass': self.subclass}
-		if self.ip:
-			record['ip'] = self.ip.as_json()
-		if self.stack:
-			record['stack'] = [f.as_json() for f in self.stack]
-		return record
+		return with_frames({'function': self.function, 'class': self.cls,
+				    'subclass': self.subclass}, self.ip, self.stack)
 
 
 @dataclass
@@ -112,12 +116,8 @@ class Irq:
 	stack: List[Frame] = field(default_factory=list)
 
 	def as_json(self) -> dict:
-		record = {'irq': self.irq, 'what': self.what}
-		if self.ip:
-			record['ip'] = self.ip.as_json()
-		if self.stack:
-			record['stack'] = [f.as_json() for f in self.stack]
-		return record
+		return with_frames({'irq': self.irq, 'what': self.what}, self.ip,
+				   self.stack)
 
 
 @dataclass
