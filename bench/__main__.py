@@ -7,7 +7,10 @@ usage: python3 -m bench run --out DIR [--runs N]
 		[--host BINARY] [--harness NAME:TARGET=COMMAND]... [--harness-runs N]
 		[--suite TARGET=WORK]...
 		[--missing GROUP:NAME:TARGET:COLUMN:UNIT=WHY]...
+		[--workload-build TARGET:COLUMN=COMMAND]...
+		[--workload TARGET:COLUMN:WORK=COMMAND]...
        python3 -m bench compare OLD.json NEW.json
+       python3 -m bench table RESULTS.json
        python3 -m bench profile --boot FILE --out DIR
 		[--column NAME[:PARAMETER,...]]... [--part NAME=OBJECT,...]...
 		[--hz N] [--top N]
@@ -17,6 +20,8 @@ with each --boot command (the scenario runner, its work directory WORK)
 --runs times, runs the host program under callgrind, times the harness
 commands, reads DEPT's pools at the end of each scenario of a suite run
 in WORK (--suite: a harness command ran it with HARNESS_DEPT_STATS),
+boots the soak's kernel with stress-ng's stressors (--workload: runner/soak.py,
+its work directory WORK, the kernel built by --workload-build) --runs times,
 prints the table and writes DIR/results.json and DIR/chart.svg.
 
 profile: boots the guest of --boot (the runner's --boot-command-to file)
@@ -31,7 +36,7 @@ import sys
 from typing import Dict, List, Tuple
 
 from bench import chart, compare, console, figures, guest, host, kernel
-from bench import memory, profile, results, table, timed
+from bench import memory, profile, results, table, timed, workload
 
 
 def spec(text: str) -> tuple:
@@ -68,9 +73,26 @@ def kernel_part(args: argparse.Namespace) -> Tuple[
 	return found, on_boots
 
 
+def workload_part(args: argparse.Namespace) -> List[figures.Figure]:
+	"""The figures of the soak's kernel under stress-ng, per target."""
+	builds = {tuple(spec(b)[0]): spec(b)[1] for b in args.workload_build}
+	targets: Dict[str, List[workload.Column]] = {}
+	for text in args.workload:
+		(target, column, work), command = spec(text)
+		targets.setdefault(target, []).append(workload.Column(
+			column, builds.get((target, column), 'true'), command, work))
+	found = []
+	for target, columns in targets.items():
+		guest.build(columns, log)
+		workload.boot_all(columns, args.runs, log)
+		found += workload.workload_figures(target, columns)
+	return found
+
+
 def run(args: argparse.Namespace) -> int:
 	os.makedirs(args.out, exist_ok=True)
 	found, on_boots = kernel_part(args)
+	found += workload_part(args)
 	later = []
 	if args.host:
 		log('bench: the host program under callgrind')
@@ -92,6 +114,19 @@ def run(args: argparse.Namespace) -> int:
 	print('\n'.join(table.render(found)))
 	print(f'\nresults: {path}')
 	print(chart.draw(found, args.out))
+	return 0
+
+
+def table_of(args: argparse.Namespace) -> int:
+	"""The table of a results.json again, with the run it came from."""
+	try:
+		found = results.read(args.results)
+	except results.ResultsError as error:
+		print(f'bench: error: {error}', file=sys.stderr)
+		return 2
+	runs = sorted({(f.commit, f.date) for f in found})
+	print('\n'.join(f'commit {commit}, {date}' for commit, date in runs))
+	print('\n'.join(table.render(found)))
 	return 0
 
 
@@ -139,11 +174,16 @@ def main(argv: List[str]) -> int:
 	doing.add_argument('--harness-runs', type=int, default=1)
 	doing.add_argument('--suite', action='append', default=[])
 	doing.add_argument('--missing', action='append', default=[])
+	doing.add_argument('--workload-build', action='append', default=[])
+	doing.add_argument('--workload', action='append', default=[])
 	doing.set_defaults(func=run)
 	comparing = commands.add_parser('compare')
 	comparing.add_argument('old')
 	comparing.add_argument('new')
 	comparing.set_defaults(func=compare_runs)
+	tabling = commands.add_parser('table')
+	tabling.add_argument('results')
+	tabling.set_defaults(func=table_of)
 	profiling = commands.add_parser('profile')
 	profiling.add_argument('--boot', required=True)
 	profiling.add_argument('--out', required=True)

@@ -2,6 +2,8 @@
 """Unit tests of bench/, over recorded consoles and callgrind dumps
 (bench/test_data).  Run: make bench-unit."""
 
+import contextlib
+import io
 import json
 import os
 import tempfile
@@ -10,7 +12,8 @@ from typing import Dict
 
 from bench import callgrind, chart, compare, console, figures, guest, host
 from bench import kernel
-from bench import memory, profile, results, table, timed
+from bench import memory, profile, results, table, timed, workload
+from bench import __main__ as bench_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 
@@ -275,6 +278,25 @@ class ResultsTest(unittest.TestCase):
 				results.read(garbage)
 
 
+class TableOfResultsTest(unittest.TestCase):
+	def test_table_again(self):
+		found = sample()
+		results.stamp(found, 'abc1234', '2026-12-04T12:00:00Z')
+		with tempfile.TemporaryDirectory() as out:
+			path = os.path.join(out, 'results.json')
+			results.write(path, found)
+			printed = io.StringIO()
+			with contextlib.redirect_stdout(printed):
+				self.assertEqual(bench_main.main(['table', path]), 0)
+		lines = printed.getvalue().splitlines()
+		self.assertEqual(lines[0], 'commit abc1234, 2026-12-04T12:00:00Z')
+		self.assertEqual(lines[1:], table.render(found))
+
+	def test_bad_file(self):
+		with contextlib.redirect_stderr(io.StringIO()):
+			self.assertEqual(bench_main.main(['table', '/nonexistent']), 2)
+
+
 class CompareTest(unittest.TestCase):
 	def test_ratio_against_old(self):
 		old = sample()
@@ -286,6 +308,51 @@ class CompareTest(unittest.TestCase):
 		self.assertEqual(row.split()[-1], '1.50x')
 		self.assertEqual(lines[-2], 'only in the old run: cycle_check_100 host engine')
 		self.assertEqual(lines[-1], 'no value in one of the runs: mutex_pair um off')
+
+
+class WorkloadTest(unittest.TestCase):
+	def test_read_run(self):
+		run = workload.read_run(data('workload-results.json'))
+		# the stressors, not the step listing them
+		self.assertEqual(list(run.bogo_ops), [
+			'stress-ng/flock', 'stress-ng/aio', 'stress-ng/aiol',
+			'stress-ng/pipe', 'stress-ng/fork', 'stress-ng/futex'])
+		self.assertEqual(run.bogo_ops['stress-ng/pipe'], 8107.029714)
+		self.assertEqual(run.began_after_s, 2.16)
+
+	def test_figures(self):
+		on = workload.Column('on', 'true', 'true', '/w/on', runs=[
+			workload.Run({'stress-ng/pipe': 100.0}, 20.0),
+			workload.Run({'stress-ng/pipe': 300.0}, 30.0),
+			workload.Run({'stress-ng/pipe': 200.0}, 25.0)])
+		off = workload.Column('off', 'true', 'true', '/w/off', runs=[
+			workload.Run({'stress-ng/pipe': 400.0}, None)],
+			notes=['boot 1 failed a step (/w/off/results-1.json)'])
+		floor = workload.Column('floor', 'true', 'true', '/w/floor',
+					failed='its kernel did not build: no space')
+		found = {f.key: f for f in workload.workload_figures(
+			'um', [on, off, floor])}
+		pipe = found[('workload', 'stress-ng/pipe', 'um', 'on')]
+		self.assertEqual((pipe.median, pipe.min, pipe.max, pipe.runs),
+				 (200.0, 100.0, 300.0, 3))
+		self.assertEqual(found[('workload', 'boot_to_workload', 'um', 'on')]
+				 .median, 25.0)
+		self.assertEqual(found[('workload', 'boot_to_workload', 'um',
+					'off')].missing,
+				 "no run printed the workload's start")
+		self.assertEqual(found[('workload', 'stress-ng/pipe', 'um', 'off')]
+				 .note, 'boot 1 failed a step (/w/off/results-1.json)')
+		self.assertEqual(found[('workload', 'stress-ng/pipe', 'um', 'floor')]
+				 .missing, 'its kernel did not build: no space')
+
+	def test_cost_of_a_rate_is_its_inverse(self):
+		rows = [figures.measured('workload', 'stress-ng/pipe', 'um', c,
+					 'bogo-ops/s', [v])
+			for c, v in (('on', 100.0), ('off', 200.0), ('floor', 400.0))]
+		row = next(l for l in table.render(rows)
+			   if l.startswith('stress-ng/pipe'))
+		# DEPT on does half the work of dept=off in the same time
+		self.assertEqual(row.split()[-2:], ['2.00x', '4.00x'])
 
 
 class TimedTest(unittest.TestCase):
@@ -312,15 +379,21 @@ class TimedTest(unittest.TestCase):
 class ChartTest(unittest.TestCase):
 	def test_data(self):
 		self.assertEqual(chart.ratios(sample()), [('mutex_pair@um', 3.0, 15.0)])
+		rates = [figures.measured('workload', 'stress-ng/pipe', 'um', c,
+					  'bogo-ops/s', [v])
+			 for c, v in (('on', 100.0), ('off', 200.0), ('floor', 400.0))]
+		self.assertEqual(chart.ratios(rates, 'workload'),
+				 [('stress-ng/pipe@um', 2.0, 4.0)])
 		self.assertEqual(chart.cycle_costs(sample()),
 				 [(10, 110.0, 10.0), (100, 200.0, 10.0)])
 
 	def test_a_panel_without_data_is_left_out(self):
-		both = chart.script('c.svg', [(chart.RATIO_PANEL, 'r.dat'),
-					      (chart.CYCLE_PANEL, 'c.dat')])
+		both = chart.script('c.svg', [(chart.RATIO_PANEL, 'r.dat', 'T'),
+					      (chart.CYCLE_PANEL, 'c.dat', '')])
 		self.assertIn('layout 1,2', both)
 		self.assertIn('"r.dat"', both)
-		only_cycle = chart.script('c.svg', [(chart.CYCLE_PANEL, 'c.dat')])
+		self.assertIn('set title "T: DEPT on against', both)
+		only_cycle = chart.script('c.svg', [(chart.CYCLE_PANEL, 'c.dat', '')])
 		self.assertIn('layout 1,1', only_cycle)
 		self.assertNotIn('histograms', only_cycle)
 		self.assertIn('"c.dat"', only_cycle)

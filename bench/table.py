@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """The terminal table: per group and target a block, a row per figure, a
-cell per column 'median [min-max]', and for the in-kernel figures the
-ratios DEPT on / DEPT off and DEPT on / floor."""
+cell per column 'median [min-max]', and for the in-kernel and workload
+figures the cost ratios DEPT on / DEPT off and DEPT on / floor (of a rate
+such as bogo-ops/s, whose cost is its inverse, the ratio of the others to
+DEPT on)."""
 
 from typing import Dict, List, Optional
 
@@ -14,8 +16,13 @@ TITLES = {
 	'memory': 'DEPT\'s memory from /proc/dept_stats, median [min-max] of '
 		  '{runs} boots with DEPT on',
 	'harness': 'the harness, wall time, median [min-max] of {runs} runs',
+	'workload': 'the soak\'s kernel under stress-ng (make soak), median '
+		    '[min-max] of {runs} boots',
 }
-RATIOS = {'kernel': (('on/off', 'on', 'off'), ('on/floor', 'on', 'floor'))}
+COST_RATIOS = (('on/off', 'on', 'off'), ('on/floor', 'on', 'floor'))
+RATIOS = {'kernel': COST_RATIOS, 'workload': COST_RATIOS}
+# units of a rate: more is cheaper
+RATES = ('bogo-ops/s',)
 COLUMN_TITLES = {'on': 'DEPT on', 'off': 'DEPT off', 'floor': 'floor'}
 
 
@@ -37,8 +44,11 @@ def cell(figure: Optional[Figure]) -> str:
 
 
 def ratio(top: Optional[Figure], bottom: Optional[Figure]) -> str:
+	"""The cost of @top against @bottom's."""
 	if not top or not bottom or top.median is None or bottom.median is None:
 		return '-'
+	if top.unit in RATES:
+		top, bottom = bottom, top
 	if bottom.median == 0:
 		return 'inf' if top.median else '-'
 	return f'{top.median / bottom.median:.2f}x'

@@ -3,10 +3,13 @@
 #
 #   make bench [TARGETS=um,x86_64] [BENCH_RUNS=5] [BENCH_COLD=1]
 #              [BENCH_HARNESS_TARGETS=um] [BENCH_NO_HARNESS=1]
+#              [BENCH_NO_WORKLOAD=1]
 #                  in-kernel figures per target (DEPT on, DEPT off with
 #                  dept=off, the floor variant without lock debugging),
-#                  host figures under callgrind, memory, the harness's own
-#                  times; a table, $(BENCH_OUT)/results.json and chart.svg
+#                  the soak's kernel under stress-ng in the same three
+#                  columns (workload), host figures under callgrind,
+#                  memory, the harness's own times; a table,
+#                  $(BENCH_OUT)/results.json and chart.svg
 #   make bench-compare OLD=path/to/results.json
 #                  each figure of the latest results against OLD's
 #   make bench-profile
@@ -62,6 +65,29 @@ bench-build = $(MAKE) -s --no-print-directory $(1)-prepared $(if $(2),VARIANT=$(
 bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
 	--boot $(call quote,$(1):$(2):$(BENCH_OUT)/runs/$(1)/$(2)=$(call \
 		bench-runner,$(1),$(3),$(2),$(4)))
+
+# The cost on real work (bench/workload.py): the soak's kernel of each
+# target (make soak) booted from its Debian root disk with the stressors of
+# BENCH_WORKLOAD_STEPS for BENCH_WORKLOAD_MINUTES in all, DEPT on, then
+# dept=off, then its floor (harness/soak.mk: the same configuration
+# without DEPT and lockdep), BENCH_RUNS times; BENCH_NO_WORKLOAD=1 leaves
+# it out.  Stressors of the kernel's locking that every target runs.
+BENCH_WORKLOAD_STEPS := stress-ng/pipe stress-ng/fork stress-ng/futex \
+	stress-ng/flock stress-ng/open stress-ng/dentry stress-ng/mmap stress-ng/switch
+BENCH_WORKLOAD_MINUTES := 1
+bench-workload-build = $(call soak-build,$(1),$(2)) && $(MAKE) -s \
+	--no-print-directory $(ROOTFS_DIR)/$($(1)_DEB_ARCH).tar
+# $(call bench-workload-column,T,COLUMN,floor or nothing,BOOT MODE)
+bench-workload-column = --workload-build $(call quote,$(1):$(2)=$(call \
+		bench-workload-build,$(1),$(3))) \
+	--workload $(call quote,$(1):$(2):$(BENCH_OUT)/workload/$(1)/$(2)=$(call \
+		run-soak,$(1),$(call soak-out,$(1),$(3)),$(BENCH_OUT)/workload/$(1)/$(2),\
+		--minutes $(BENCH_WORKLOAD_MINUTES) --boots $(4) \
+		--steps $(subst $() ,$(comma),$(strip $(BENCH_WORKLOAD_STEPS)))))
+bench-workload = $(foreach t,$(BENCH_TARGETS),\
+	$(call bench-workload-column,$(t),on,,dept-on) \
+	$(call bench-workload-column,$(t),off,,dept-off) \
+	$(call bench-workload-column,$(t),floor,floor,dept-on))
 
 # The harness's own times: touch the engine in the tree, rebuild, run the
 # UML suite to its final line (edit-to-verdict; its guests print DEPT's
@@ -123,6 +149,7 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
 			$(call bench-column,$(t),off,,dept=off) \
 			$(call bench-column,$(t),floor,$(BENCH_VARIANT),)) \
+		$(if $(BENCH_NO_WORKLOAD),,$(bench-workload)) \
 		$(if $(BENCH_NO_HARNESS),,$(bench-harness) \
 			--suite um=$(BENCH_SUITE_WORK))
 

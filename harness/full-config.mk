@@ -10,10 +10,12 @@
 # harness/full-config/*.config (every subsystem the series touches), builds
 # it, then rebuilds with W=1 the objects of the C files the series touches
 # and fails on a warning on a line the series added.  Each build prints its
-# wall time.
+# wall time.  ARCH-floor, not among the defaults, is the same configuration
+# without DEPT and lockdep: make bench's floor of the soak kernel.
 
-FULL_CONFIG_ALL := x86_64-y x86_64-n arm64-y arm64-n
-FULL_CONFIGS ?= $(FULL_CONFIG_ALL)
+FULL_CONFIG_ALL := x86_64-y x86_64-n arm64-y arm64-n x86_64-floor arm64-floor
+FULL_CONFIG_DEFAULT := x86_64-y x86_64-n arm64-y arm64-n
+FULL_CONFIGS ?= $(FULL_CONFIG_DEFAULT)
 FULL_CONFIG_LIST := $(subst $(comma), ,$(FULL_CONFIGS))
 FULL_CONFIG_W1 ?= y
 

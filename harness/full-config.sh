@@ -4,13 +4,14 @@
 # Build the prepared tree for one architecture on a full configuration:
 # its defconfig, plus harness/full-config/series.config, workload.config
 # (what the soak's workload needs) and the architecture's fragment there,
-# with CONFIG_DEPT=y or n; fail if an
+# with CONFIG_DEPT=y or n, or as the floor (harness/variants/floor.config:
+# neither DEPT nor lockdep, make bench's floor of the soak); fail if an
 # option of the fragments did not survive (merge_config.sh names it).
 # Then, unless W1 is n, rebuild with W=1 every object of a C file the
 # series touches that this configuration builds, and judge its warnings
 # (full_config_warnings.py): a warning on a line the series added fails.
 #
-# usage: full-config.sh TREE OUT ARCH DEPT(y|n) JOBS W1(y|n) -- MAKE_ARG...
+# usage: full-config.sh TREE OUT ARCH DEPT(y|n|floor) JOBS W1(y|n) -- MAKE_ARG...
 set -euo pipefail
 
 tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5 w1=$6
@@ -25,30 +26,39 @@ kmake() {
 	make -s -C "$tree" O="$out" "${make_args[@]}" "$@"
 }
 
-if [ "$dept" = y ]; then
-	echo "CONFIG_DEPT=y" > "$out/dept.config"
-else
-	echo "# CONFIG_DEPT is not set" > "$out/dept.config"
-fi
+case $dept in
+y) echo "CONFIG_DEPT=y" > "$out/dept.config" ;;
+n) echo "# CONFIG_DEPT is not set" > "$out/dept.config" ;;
+floor) cp "$here/variants/floor.config" "$out/dept.config" ;;
+*) echo "full-config: DEPT must be y, n or floor, not $dept" >&2; exit 2 ;;
+esac
 kmake defconfig
 (cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
 	"$here/full-config/series.config" "$here/full-config/workload.config" \
 	"$here/full-config/$arch.config" dept.config) > "$out/merge.log"
 kmake olddefconfig
-# merge_config.sh -m only merges; check what olddefconfig kept
+# merge_config.sh -m only merges; check what olddefconfig kept of each
+# option's last setting (the floor unsets options series.config sets)
 missing=0
+declare -A wanted
 while read -r line; do
 	case $line in
-	"# CONFIG_"*) name=${line#\# }; name=${name%% *}
-		! grep -q "^$name=" "$out/.config" && continue ;;
-	CONFIG_*) grep -qxF "$line" "$out/.config" && continue
-		name=${line%%=*} ;;
+	"# CONFIG_"*" is not set") name=${line#\# }; name=${name%% *} ;;
+	CONFIG_*) name=${line%%=*} ;;
 	*) continue ;;
+	esac
+	wanted[$name]=$line
+done < <(cat "$here/full-config/series.config" "$here/full-config/workload.config" \
+	"$here/full-config/$arch.config" "$out/dept.config")
+for name in "${!wanted[@]}"; do
+	line=${wanted[$name]}
+	case $line in
+	"# "*) ! grep -q "^$name=" "$out/.config" && continue ;;
+	*) grep -qxF "$line" "$out/.config" && continue ;;
 	esac
 	echo "full-config: $line did not survive in $out/.config" >&2
 	missing=1
-done < <(cat "$here/full-config/series.config" "$here/full-config/workload.config" \
-	"$here/full-config/$arch.config" "$out/dept.config")
+done
 [ $missing = 0 ] || exit 1
 
 start=$(date +%s)

@@ -28,8 +28,14 @@ ROOTFS_DIR := $(BUILD_DIR)/rootfs
 # that modules_install puts on it
 DEPS_PACKAGES += mmdebstrap kmod
 
-# $(call soak-out,T): the build folder of target T's soak kernel
-soak-out = $(if $(filter full,$($(1)_SOAK)),$(BUILD_DIR)/full/$(1)-dept-y,$(BUILD_DIR)/$(1)-soak)
+# $(call soak-out,T[,floor]): the build folder of target T's soak kernel, or
+# of its floor (the same configuration without DEPT and lockdep: make bench)
+soak-out = $(if $(filter full,$($(1)_SOAK)),$(BUILD_DIR)/full/$(1)-dept-$(or \
+	$(2),y),$(BUILD_DIR)/$(1)-soak$(if $(2),+$(2)))
+# $(call soak-build,T[,floor]): the command building that kernel
+soak-build = $(MAKE) -s --no-print-directory $(if $(filter full,$($(1)_SOAK)),\
+	full-config-$(1)-$(or $(2),y) FULL_CONFIG_W1=n,VARIANT=soak$(if \
+	$(2),+$(2)) $(1)-kernel)
 # $(call run-soak,T,KERNEL OUT,WORK,OPTIONS): runner/soak.py on target T
 run-soak = PYTHONPATH=scenarios python3 -m runner.soak --target $($(1)_TOML) \
 	--name $(1) --tree $(TREE) --kernel-out $(2) --kernel $(2)/$($(1)_IMAGE) \
@@ -49,11 +55,7 @@ $(ROOTFS_DIR)/%.tar: scenarios/soak/packages harness/rootfs.sh | deps
 soak-kernel:
 	$(call check-targets,$(TARGET))
 	$(if $($(TARGET)_SOAK),,$(error target $(TARGET) has no soak kernel ($(TARGET)_SOAK)))
-ifeq ($($(TARGET)_SOAK),full)
-	@$(MAKE) -s --no-print-directory full-config-$(TARGET)-y FULL_CONFIG_W1=n
-else
-	@$(MAKE) -s --no-print-directory VARIANT=soak $(TARGET)-kernel
-endif
+	@$(call soak-build,$(TARGET))
 
 soak: soak-kernel $(ROOTFS_DIR)/$($(TARGET)_DEB_ARCH).tar
 	@$(call run-soak,$(TARGET),$(call soak-out,$(TARGET)),$(BUILD_DIR)/soak/$(TARGET),\

@@ -28,6 +28,8 @@
 #                          make T-kernel stops and make test SKIPs T with
 #                          REASON
 #   # scenarios: A B       the scenarios make test runs on it (default all)
+# VARIANT=A+B applies the fragments of A, then of B (make bench's floor of
+# the soak kernel: soak+floor); its kernel is built in $(BUILD_DIR)/T-A+B.
 
 ALL_TARGETS :=
 GUEST_FRAGMENTS := $(sort $(wildcard scenarios/guest/*.config))
@@ -36,27 +38,27 @@ KBUILD_CCACHE ?= ccache
 
 VARIANTS := $(patsubst harness/variants/%.config,%,$(wildcard harness/variants/*.config))
 VARIANT ?=
-ifneq ($(VARIANT),)
-ifeq ($(filter $(VARIANT),$(VARIANTS)),)
-$(error unknown VARIANT=$(VARIANT); known: $(VARIANTS))
-endif
+# $(call variant-parts,NAME): the variants NAME joins with '+'
+variant-parts = $(subst +, ,$(1))
+ifneq ($(filter-out $(VARIANTS),$(call variant-parts,$(VARIANT))),)
+$(error unknown VARIANT=$(VARIANT); known: $(VARIANTS), or several joined by +)
 endif
 # $(call variant-dir,T,NAME): the directory name of target T's variant NAME
 variant-dir = $(1)$(if $(2),-$(2))
 # $(call variant-skip,T,NAME): why variant NAME is not built for target T
 # (empty when it is, or without a variant)
-variant-skip = $(if $(2),$(shell sed -nE \
-	's/^# skip( [a-z0-9_]+)* $(1)( [a-z0-9_]+)*: //p' harness/variants/$(2).config))
+variant-skip = $(strip $(foreach v,$(call variant-parts,$(2)),$(shell sed -nE \
+	's/^# skip( [a-z0-9_]+)* $(1)( [a-z0-9_]+)*: //p' harness/variants/$(v).config)))
 # $(call variant-scenarios,NAME): the scenarios variant NAME runs, a comma
-# list (empty: all of them)
+# list (empty: all of them); of joined variants, the first one's
 variant-scenarios = $(if $(1),$(shell sed -n 's/^# scenarios: //p' \
-	harness/variants/$(1).config | tr ' ' ','))
+	harness/variants/$(firstword $(call variant-parts,$(1))).config | tr ' ' ','))
 SCENARIOS ?= $(call variant-scenarios,$(VARIANT))
 
 define target
 ALL_TARGETS += $(1)
 DEPS_PACKAGES += $$($(1)_PACKAGES)
-$(1)_FRAGMENTS += $$(VARIANT:%=harness/variants/%.config)
+$(1)_FRAGMENTS += $$(patsubst %,harness/variants/%.config,$$(call variant-parts,$$(VARIANT)))
 $(1)_OUT := $$(BUILD_DIR)/$$(call variant-dir,$(1),$$(VARIANT))
 $(1)_RUNS := $$(BUILD_DIR)/runs/$$(call variant-dir,$(1),$$(VARIANT))
 $(1)_KERNEL := $$($(1)_OUT)/$$($(1)_IMAGE)
