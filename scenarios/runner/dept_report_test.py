@@ -35,18 +35,16 @@ class ArticleReport(unittest.TestCase):
 	"""The report of one target, its module unpacked in a temporary
 	directory."""
 
-	@classmethod
-	def setUpClass(cls):
+	def setUp(self):
 		if not os.access(os.path.join(TREE, 'scripts', 'faddr2line'), os.X_OK):
 			raise AssertionError(f'no scripts/faddr2line in {TREE}: set '
 					     'DEPT_TREE to a prepared kernel tree')
-		cls.modules = tempfile.mkdtemp()
+		self.modules = tempfile.mkdtemp()
 		with open(SCHEMA, encoding='utf-8') as file:
-			cls.schema = json.load(file)
+			self.schema = json.load(file)
 
-	@classmethod
-	def tearDownClass(cls):
-		shutil.rmtree(cls.modules)
+	def tearDown(self):
+		shutil.rmtree(self.modules)
 
 	def report(self, target: str) -> dept_report.DeptReport:
 		with open(os.path.join(DATA, target, 'console.log'),
