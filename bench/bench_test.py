@@ -345,6 +345,21 @@ class WorkloadTest(unittest.TestCase):
 		self.assertEqual(found[('workload', 'stress-ng/pipe', 'um', 'floor')]
 				 .missing, 'its kernel did not build: no space')
 
+	def test_boots(self):
+		with tempfile.TemporaryDirectory() as work:
+			boot = (f'cp {data("workload-results.json")} {work}/results.json'
+				' && exit 1')
+			column = workload.Column('on', 'true', boot, work)
+			workload.boot_all([column], 2, lambda _: None)
+			self.assertEqual(len(column.runs), 2)
+			self.assertTrue(os.path.exists(os.path.join(work, 'results-2.json')))
+			self.assertEqual(column.notes[0], 'boot 1 failed a step '
+					 f'({work}/results-1.json)')
+			failing = workload.Column('off', 'true', 'echo no soak >&2', work)
+			workload.boot_all([failing], 2, lambda _: None)
+			self.assertEqual((failing.runs, failing.failed),
+					 ([], 'boot 1 failed: no soak'))
+
 	def test_cost_of_a_rate_is_its_inverse(self):
 		rows = [figures.measured('workload', 'stress-ng/pipe', 'um', c,
 					 'bogo-ops/s', [v])

@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 from bench import console
 from bench.console import BenchBoot
@@ -37,6 +37,19 @@ def tail(text: str, lines: int = 3) -> str:
 	return ' | '.join(text.strip().splitlines()[-lines:])
 
 
+def boot_and_keep(boot: str, produced: str, kept: str) -> Tuple[
+		subprocess.CompletedProcess, bool]:
+	"""Run the boot command @boot, the file it writes, @produced, removed
+	first; keep what it wrote as @kept.  Whether it wrote it."""
+	if os.path.exists(produced):
+		os.remove(produced)
+	booted = shell(boot)
+	if not os.path.exists(produced):
+		return booted, False
+	shutil.copyfile(produced, kept)
+	return booted, True
+
+
 def build(columns: List[Column], log) -> None:
 	"""Build each command's kernel once; a failed build fails its columns."""
 	done: Dict[str, str] = {}
@@ -55,16 +68,13 @@ def boot_all(columns: List[Column], runs: int, log) -> None:
 			if column.failed:
 				continue
 			log(f'bench: {column.name}, boot {run} of {runs}')
-			console_log = os.path.join(column.work, SCENARIO, 'console.log')
-			if os.path.exists(console_log):
-				os.remove(console_log)
-			booted = shell(column.boot)
-			if not os.path.exists(console_log):
+			kept = os.path.join(column.work, f'console-{run}.log')
+			booted, wrote = boot_and_keep(column.boot, os.path.join(
+				column.work, SCENARIO, 'console.log'), kept)
+			if not wrote:
 				column.failed = (f'boot {run} failed: '
 						 f'{tail(booted.stdout, 6)}')
 				continue
-			kept = os.path.join(column.work, f'console-{run}.log')
-			shutil.copyfile(console_log, kept)
 			boot = console.read(kept)
 			if not boot.done:
 				column.failed = (f'boot {run} did not finish the '

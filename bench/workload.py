@@ -10,12 +10,11 @@ kept as COLUMN/results-N.json."""
 
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from bench import figures
-from bench.guest import shell, tail
+from bench.guest import boot_and_keep, tail
 
 GROUP = 'workload'
 COLUMNS = ('on', 'off', 'floor')
@@ -57,16 +56,13 @@ def boot_all(columns: List[Column], runs: int, log) -> None:
 			if column.failed:
 				continue
 			log(f'bench: workload {column.name}, boot {run} of {runs}')
-			results = os.path.join(column.work, 'results.json')
-			if os.path.exists(results):
-				os.remove(results)
-			booted = shell(column.boot)
-			if not os.path.exists(results):
+			kept = os.path.join(column.work, f'results-{run}.json')
+			booted, wrote = boot_and_keep(column.boot, os.path.join(
+				column.work, 'results.json'), kept)
+			if not wrote:
 				column.failed = (f'boot {run} failed: '
 						 f'{tail(booted.stderr + booted.stdout, 6)}')
 				continue
-			kept = os.path.join(column.work, f'results-{run}.json')
-			shutil.copyfile(results, kept)
 			if booted.returncode != 0:
 				column.notes.append(f'boot {run} failed a step ({kept})')
 			column.runs.append(read_run(kept))
