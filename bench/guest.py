@@ -62,28 +62,38 @@ def build(columns: List[Column], log) -> None:
 		column.failed = done[column.build]
 
 
-def boot_all(columns: List[Column], runs: int, log) -> None:
+def interleave(columns: list, runs: int, log, what: str, boot_one) -> None:
+	"""Boot each column @runs times, the columns in turn, so that a noisy
+	moment of the machine spreads over all of them: boot_one(column, run)
+	for each column that has not failed."""
 	for run in range(1, runs + 1):
 		for column in columns:
 			if column.failed:
 				continue
-			log(f'bench: {column.name}, boot {run} of {runs}')
-			kept = os.path.join(column.work, f'console-{run}.log')
-			booted, wrote = boot_and_keep(column.boot, os.path.join(
-				column.work, SCENARIO, 'console.log'), kept)
-			if not wrote:
-				column.failed = (f'boot {run} failed: '
-						 f'{tail(booted.stdout, 6)}')
-				continue
-			boot = console.read(kept)
-			if not boot.done:
-				column.failed = (f'boot {run} did not finish the '
-						 f'benchmark: {tail(booted.stdout, 6)}')
-				continue
-			if booted.returncode != 0:
-				column.notes.append(f'boot {run} failed its verdict '
-						    f'({kept}): {verdict(booted.stdout)}')
-			column.boots.append(boot)
+			log(f'bench: {what}{column.name}, boot {run} of {runs}')
+			boot_one(column, run)
+
+
+def boot_scenario(column: Column, run: int) -> None:
+	kept = os.path.join(column.work, f'console-{run}.log')
+	booted, wrote = boot_and_keep(column.boot, os.path.join(
+		column.work, SCENARIO, 'console.log'), kept)
+	if not wrote:
+		column.failed = f'boot {run} failed: {tail(booted.stdout, 6)}'
+		return
+	boot = console.read(kept)
+	if not boot.done:
+		column.failed = (f'boot {run} did not finish the benchmark: '
+				 f'{tail(booted.stdout, 6)}')
+		return
+	if booted.returncode != 0:
+		column.notes.append(f'boot {run} failed its verdict ({kept}): '
+				    f'{verdict(booted.stdout)}')
+	column.boots.append(boot)
+
+
+def boot_all(columns: List[Column], runs: int, log) -> None:
+	interleave(columns, runs, log, '', boot_scenario)
 
 
 def verdict(ktap: str) -> str:

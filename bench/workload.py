@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from bench import figures
-from bench.guest import boot_and_keep, tail
+from bench.guest import boot_and_keep, interleave, tail
 
 GROUP = 'workload'
 COLUMNS = ('on', 'off', 'floor')
@@ -50,22 +50,21 @@ def read_run(path: str) -> Run:
 		   boot.get('workload_began_after_s'))
 
 
+def boot_soak(column: Column, run: int) -> None:
+	kept = os.path.join(column.work, f'results-{run}.json')
+	booted, wrote = boot_and_keep(column.boot, os.path.join(
+		column.work, 'results.json'), kept)
+	if not wrote:
+		column.failed = (f'boot {run} failed: '
+				 f'{tail(booted.stderr + booted.stdout, 6)}')
+		return
+	if booted.returncode != 0:
+		column.notes.append(f'boot {run} failed a step ({kept})')
+	column.runs.append(read_run(kept))
+
+
 def boot_all(columns: List[Column], runs: int, log) -> None:
-	for run in range(1, runs + 1):
-		for column in columns:
-			if column.failed:
-				continue
-			log(f'bench: workload {column.name}, boot {run} of {runs}')
-			kept = os.path.join(column.work, f'results-{run}.json')
-			booted, wrote = boot_and_keep(column.boot, os.path.join(
-				column.work, 'results.json'), kept)
-			if not wrote:
-				column.failed = (f'boot {run} failed: '
-						 f'{tail(booted.stderr + booted.stdout, 6)}')
-				continue
-			if booted.returncode != 0:
-				column.notes.append(f'boot {run} failed a step ({kept})')
-			column.runs.append(read_run(kept))
+	interleave(columns, runs, log, 'workload ', boot_soak)
 
 
 def workload_figures(target: str, columns: List[Column]) -> List[figures.Figure]:
