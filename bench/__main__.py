@@ -22,7 +22,8 @@ commands, reads DEPT's pools at the end of each scenario of a suite run
 in WORK (--suite: a harness command ran it with HARNESS_DEPT_STATS),
 boots the soak's kernel with stress-ng's stressors (--workload: runner/soak.py,
 its work directory WORK, the kernel built by --workload-build) --runs times,
-prints the table and writes DIR/results.json and DIR/chart.svg.
+prints the table and writes DIR/results.json, DIR/chart.svg and, with
+--document, the tables as Markdown in FILE (bench/document.py).
 
 profile: boots the guest of --boot (the runner's --boot-command-to file)
 under perf once per column, with the column's kernel parameters, and
@@ -35,7 +36,8 @@ import subprocess
 import sys
 from typing import Dict, List, Tuple
 
-from bench import chart, compare, console, figures, guest, host, kernel
+from bench import chart, compare, console, document, figures, guest, host
+from bench import kernel
 from bench import memory, profile, results, table, timed, workload
 
 
@@ -113,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
 	results.write(path, found)
 	print('\n'.join(table.render(found)))
 	print(f'\nresults: {path}')
+	if args.document:
+		print(f'document: {document.write(args.document, found)}')
 	print(chart.draw(found, args.out))
 	return 0
 
@@ -166,6 +170,7 @@ def main(argv: List[str]) -> int:
 	commands = parser.add_subparsers(dest='command', required=True)
 	doing = commands.add_parser('run')
 	doing.add_argument('--out', required=True)
+	doing.add_argument('--document')
 	doing.add_argument('--runs', type=int, default=5)
 	doing.add_argument('--build', action='append', default=[])
 	doing.add_argument('--boot', action='append', default=[])

@@ -10,7 +10,8 @@ import tempfile
 import unittest
 from typing import Dict
 
-from bench import callgrind, chart, compare, console, figures, guest, host
+from bench import callgrind, chart, compare, console, document, figures
+from bench import guest, host
 from bench import kernel
 from bench import memory, profile, results, table, timed, workload
 from bench import __main__ as bench_main
@@ -295,6 +296,20 @@ class TableOfResultsTest(unittest.TestCase):
 	def test_bad_file(self):
 		with contextlib.redirect_stderr(io.StringIO()):
 			self.assertEqual(bench_main.main(['table', '/nonexistent']), 2)
+
+
+class DocumentTest(unittest.TestCase):
+	def test_one_run_its_tables(self):
+		found = sample()
+		results.stamp(found, 'abc1234', '2026-12-04T12:00:00Z')
+		text = document.render(found, '2 CPUs')
+		self.assertIn('Run at commit abc1234, 2026-12-04T12:00:00Z, on '
+			      '2 CPUs; groups: host, kernel; targets: host, um.', text)
+		fenced = text.split('```\n')[1]
+		self.assertEqual(fenced.splitlines(), table.render(found)[1:])
+
+	def test_machine_names_the_cpus(self):
+		self.assertRegex(document.machine(), r'^\d+ CPUs')
 
 
 class CompareTest(unittest.TestCase):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # DEPT's gdb commands on a target (TARGET, default um); see
-# README.md, "Inspecting DEPT with gdb".
+# docs/gdb.md.
 #   make gdb [SCENARIO=name]  boot a scenario's guest (default: a plain boot)
 #                             under gdb, stopped before the kernel starts;
 #                             with SCENARIO, gdb stops at DEPT's report

@@ -9,7 +9,8 @@
 #                  the soak's kernel under stress-ng in the same three
 #                  columns (workload), host figures under callgrind,
 #                  memory, the harness's own times; a table,
-#                  $(BENCH_OUT)/results.json and chart.svg
+#                  $(BENCH_OUT)/results.json and chart.svg, and the
+#                  tables in docs/bench-results.md (the latest run only)
 #   make bench-compare OLD=path/to/results.json
 #                  each figure of the latest results against OLD's
 #   make bench-profile
@@ -145,7 +146,8 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 	@[ ! -f $(BENCH_OUT)/results.json ] || \
 		cp $(BENCH_OUT)/results.json $(BENCH_OUT)/previous.json
 	@PYTHONPATH=.:scenarios python3 -m bench run --out $(BENCH_OUT) \
-		--runs $(BENCH_RUNS) --host $(BENCH_HOST_BIN) \
+		--document docs/bench-results.md --runs $(BENCH_RUNS) \
+		--host $(BENCH_HOST_BIN) \
 		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
 			$(call bench-column,$(t),off,,dept=off) \
 			$(call bench-column,$(t),floor,$(BENCH_VARIANT),)) \

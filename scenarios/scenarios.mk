@@ -11,8 +11,8 @@
 #                       CPUs on um (its guests mostly wait), at most 8
 #                       (each guest has 256 MiB; 8 were no faster), 1 on QEMU
 #                       targets, whose TCG guests are CPU-bound and whose
-#                       timeouts are tuned for one guest at a time (README
-#                       "Performance")
+#                       timeouts are tuned for one guest at a time
+#                       (docs/performance.md, "Scenarios side by side")
 
 TARGET ?= um
 SCENARIO_DIR ?= scenarios
