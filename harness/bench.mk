@@ -29,28 +29,35 @@ BENCH_DEBS := gnuplot-nox valgrind
 # the host program: the runtime of the host build, the engine, bench/host
 BENCH_HOST_BIN := $(BENCH_OUT)/host/dept-host-bench
 BENCH_HOST_OBJS := $(BENCH_OUT)/host/dept.o \
-	$(filter $(HOST_OUT)/obj/runtime/%,$(HOST_OBJS)) \
+	$(patsubst $(HOST_DIR)/%.c,$(BENCH_OUT)/host/%.o,$(wildcard $(HOST_DIR)/runtime/*.c)) \
 	$(BENCH_OUT)/host/dept_host_bench.o
 
-# The engine without the race checkers' client requests (NVALGRIND): the
-# host shim wraps every READ_ONCE(), WRITE_ONCE() and atomic in DRD and
-# helgrind annotations, some 50 instructions each under callgrind, where
-# the kernel spends one.  The engine's figures count the engine.
+# Every object without DRD's client requests (HOST_UNANNOTATED, see
+# host/annotate.h): the host shim wraps every READ_ONCE(), WRITE_ONCE()
+# and atomic in them, some 50 instructions each under callgrind, where
+# the kernel spends one.  That holds for the engine and for the hooks of
+# <linux/dept.h> inlined into their callers, the runtime's and the
+# benchmark's code: the engine's figures count the engine.
 $(BENCH_OUT)/host/dept.o: $(HOST_ENGINE) | host-deps
 	@mkdir -p $(dir $@)
-	@echo "  CC      $< (NVALGRIND)" >&2
-	@$(HOST_CC) $(HOST_CFLAGS) -DNVALGRIND -c -o $@ $<
+	@echo "  CC      $< (unannotated)" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -DHOST_UNANNOTATED -c -o $@ $<
+
+$(BENCH_OUT)/host/runtime/%.o: $(HOST_DIR)/runtime/%.c | host-deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (unannotated)" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -DHOST_UNANNOTATED -c -o $@ $<
 
 $(BENCH_OUT)/host/dept_host_bench.o: bench/host/dept_host_bench.c | host-deps
 	@mkdir -p $(dir $@)
-	@echo "  CC      $<" >&2
-	@$(HOST_CC) $(HOST_CFLAGS) -I$(HOST_DIR)/tests -c -o $@ $<
+	@echo "  CC      $< (unannotated)" >&2
+	@$(HOST_CC) $(HOST_CFLAGS) -DHOST_UNANNOTATED -I$(HOST_DIR)/tests -c -o $@ $<
 
 $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 	@echo "  LD      $@" >&2
 	@$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
 
--include $(BENCH_OUT)/host/dept_host_bench.d $(BENCH_OUT)/host/dept.d
+-include $(BENCH_HOST_OBJS:.o=.d)
 
 # $(call bench-kernel-dir,T,VARIANT): where target T's kernel VARIANT is built
 bench-kernel-dir = $(BUILD_DIR)/$(call variant-dir,$(1),$(2))

@@ -9,10 +9,9 @@ from dept.records import PoolStat, Stats
 
 def pool_stat(p: gdb.Value) -> PoolStat:
 	"""@p: a struct dept_pool; its numbers as dept_stats_show() has them."""
-	refills = int(p['refills'])
 	return PoolStat(kernel.string_or_none(p['name']) or '?', int(p['obj_sz']),
-			int(p['obj_nr']) * (1 + refills), int(p['used']['counter']),
-			refills, int(p['dropped']['counter']))
+			int(p['total_nr']), int(p['used']['counter']),
+			int(p['refills']), int(p['dropped']['counter']))
 
 
 def stats() -> Stats:

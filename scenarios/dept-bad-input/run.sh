@@ -28,7 +28,7 @@ check_messages dept_aggressive_timeout 'is not a boolean; keeping off' \
 check_messages dept_pool_objs 'is not a number' lots -5 8 99999999999999999999 ''
 # The boot pools of src/kernel/dependency/dept_object.h: total / (1 + refills)
 pools=$(awk 'NR > 1 && NF == 8 { printf "%s=%d ", $1, $3 / (1 + $6) }' /proc/dept_stats)
-[ "$pools" = "dep=8192 class=8192 stack=32768 ecxt=16384 wait=32768 " ] ||
+[ "$pools" = "dep=2048 class=1024 stack=4096 ecxt=1024 wait=4096 " ] ||
 	fail "boot pools not at their defaults: $pools"
 echo "dept-bad-input: $messages messages, defaults kept"
 

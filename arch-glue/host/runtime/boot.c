@@ -29,6 +29,8 @@ struct new_utsname *init_utsname(void)
 	return &host_utsname;
 }
 
+extern const host_initcall_t __start_host_initcall[];
+extern const host_initcall_t __stop_host_initcall[];
 extern const struct host_setup_param __start_host_setup[];
 extern const struct host_setup_param __stop_host_setup[];
 
@@ -66,6 +68,9 @@ void host_runtime_init(void)
 	trace_softirqs_on(_THIS_IP_);
 	host_rcu_start();
 	host_workqueue_start();
+	for (const host_initcall_t *fn = __start_host_initcall;
+	     fn < __stop_host_initcall; fn++)
+		(*fn)();
 }
 
 void host_runtime_exit(void)

@@ -20,6 +20,7 @@
 #ifdef CONFIG_DEPT
 
 #include <linux/types.h>
+#include <linux/compiler.h>
 
 struct task_struct;
 struct dept_class;
@@ -319,30 +320,56 @@ extern void dept_ext_wgen_init(struct dept_ext_wgen *ewg);
 extern void dept_map_copy(struct dept_map *to, struct dept_map *from);
 
 /*
+ * The hooks below run wherever the kernel waits, sleeps, takes a lock or
+ * switches context.  Each tests dept_running inline and calls into the
+ * engine (the __dept_*() of kernel/dependency/dept.c) only when DEPT
+ * runs: with dept=off, a hook costs a load and a branch.
+ */
+extern bool dept_running;
+
+static __always_inline bool dept_hooks_on(void)
+{
+	return READ_ONCE(dept_running);
+}
+
+#define DEPT_HOOK(name, params, args)					extern void __##name params;						static __always_inline void name params					{										if (dept_hooks_on())								__##name args;						}
+
+#define DEPT_HOOK_BOOL(name, params, args)				extern bool __##name params;						static __always_inline bool name params					{										return dept_hooks_on() && __##name args;			}
+
+/*
  * @timeout: -1 for a wait without timeout, else the timeout given to
  * the primitive.  A timed wait cannot deadlock by itself.
  */
-extern void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, int sub_l, long timeout);
-extern void dept_wait_instance(struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, long timeout, const struct dept_instance *inst);
+DEPT_HOOK(dept_wait, (struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, int sub_l, long timeout),
+	  (m, w_f, ip, w_fn, sub_l, timeout))
+DEPT_HOOK(dept_wait_instance, (struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, long timeout, const struct dept_instance *inst),
+	  (m, w_f, ip, w_fn, timeout, inst))
 
 /*
  * The class of a staged wait is named by @m ("<sched>" without one)
  * and keyed by @k, or by @m's key when @k is NULL.
  */
-extern void dept_stage_wait(struct dept_map *m, struct dept_key *k, unsigned long ip, const char *w_fn, long timeout);
-extern void dept_request_event_wait_commit(void);
-extern void dept_clean_stage(void);
-extern void dept_ttwu_stage_wait(struct task_struct *t, unsigned long ip);
-extern void dept_ecxt_enter(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *c_fn, const char *e_fn, int sub_l);
-extern bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f);
-extern bool dept_nest_covered(struct dept_map *m, unsigned long e_f, struct dept_map *nest);
-extern void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg);
-extern void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg);
-extern void dept_event_instance(struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg, const struct dept_instance *inst);
-extern void dept_ecxt_exit(struct dept_map *m, unsigned long e_f, unsigned long ip);
-extern void dept_sched_enter(void);
-extern void dept_sched_exit(void);
-extern void dept_update_cxt(void);
+DEPT_HOOK(dept_stage_wait, (struct dept_map *m, struct dept_key *k, unsigned long ip, const char *w_fn, long timeout),
+	  (m, k, ip, w_fn, timeout))
+DEPT_HOOK(dept_request_event_wait_commit, (void), ())
+DEPT_HOOK(dept_clean_stage, (void), ())
+DEPT_HOOK(dept_ttwu_stage_wait, (struct task_struct *t, unsigned long ip), (t, ip))
+DEPT_HOOK(dept_ecxt_enter, (struct dept_map *m, unsigned long e_f, unsigned long ip, const char *c_fn, const char *e_fn, int sub_l),
+	  (m, e_f, ip, c_fn, e_fn, sub_l))
+/* dept_wait() then dept_ecxt_enter() on @m, as a lock's acquisition does */
+DEPT_HOOK(dept_wait_ecxt_enter, (struct dept_map *m, unsigned long w_f, unsigned long e_f, unsigned long ip, const char *w_fn, const char *c_fn, const char *e_fn, int sub_l),
+	  (m, w_f, e_f, ip, w_fn, c_fn, e_fn, sub_l))
+DEPT_HOOK_BOOL(dept_ecxt_holding, (struct dept_map *m, unsigned long e_f), (m, e_f))
+DEPT_HOOK_BOOL(dept_nest_covered, (struct dept_map *m, unsigned long e_f, struct dept_map *nest), (m, e_f, nest))
+DEPT_HOOK(dept_request_event, (struct dept_map *m, struct dept_ext_wgen *ewg), (m, ewg))
+DEPT_HOOK(dept_event, (struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg),
+	  (m, e_f, ip, e_fn, ewg))
+DEPT_HOOK(dept_event_instance, (struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg, const struct dept_instance *inst),
+	  (m, e_f, ip, e_fn, ewg, inst))
+DEPT_HOOK(dept_ecxt_exit, (struct dept_map *m, unsigned long e_f, unsigned long ip), (m, e_f, ip))
+DEPT_HOOK(dept_sched_enter, (void), ())
+DEPT_HOOK(dept_sched_exit, (void), ())
+DEPT_HOOK(dept_update_cxt, (void), ())
 
 static inline void dept_ecxt_enter_nokeep(struct dept_map *m)
 {
@@ -358,13 +385,14 @@ extern void dept_map_forget(struct dept_map *m);
 extern bool dept_tracking(void);
 /* cycles found so far, including those not reported (selftests) */
 extern unsigned int dept_cycles_found(void);
-extern void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f, struct dept_key *new_k, unsigned long new_e_f, unsigned long new_ip, const char *new_c_fn, const char *new_e_fn, int new_sub_l);
+DEPT_HOOK(dept_map_ecxt_modify, (struct dept_map *m, unsigned long e_f, struct dept_key *new_k, unsigned long new_e_f, unsigned long new_ip, const char *new_c_fn, const char *new_e_fn, int new_sub_l),
+	  (m, e_f, new_k, new_e_f, new_ip, new_c_fn, new_e_fn, new_sub_l))
 
 extern void dept_map_set_cmp_fn(struct dept_map *m, dept_cmp_fn_t cmp);
 
 extern void dept_mark_event_sites_used(struct dept_event_site_init **start, unsigned int nr);
 extern void __dept_recover_event(struct dept_event_site_dep *esd, struct dept_event_site *es, struct dept_event_site *rs);
-extern bool dept_skip_event_begin(struct dept_event_site *es);
+DEPT_HOOK_BOOL(dept_skip_event_begin, (struct dept_event_site *es), (es))
 extern void dept_skip_event_end(void);
 
 /* @rs recovers @es: see struct dept_event_site */
@@ -391,10 +419,10 @@ do {									\
 		dept_skip_event_end();					\
 } while (0)
 
-extern void dept_softirq_enter(void);
-extern void dept_hardirq_enter(void);
-extern void dept_softirqs_on_ip(unsigned long ip);
-extern void dept_hardirqs_on(void);
+DEPT_HOOK(dept_softirq_enter, (void), ())
+DEPT_HOOK(dept_hardirq_enter, (void), ())
+DEPT_HOOK(dept_softirqs_on_ip, (unsigned long ip), (ip))
+DEPT_HOOK(dept_hardirqs_on, (void), ())
 #else /* !CONFIG_DEPT */
 struct dept_key { };
 struct dept_map { };
@@ -425,6 +453,7 @@ struct dept_event_site { };
 #define dept_clean_stage()				do { } while (0)
 #define dept_ttwu_stage_wait(t, ip)			do { } while (0)
 #define dept_ecxt_enter(m, e_f, ip, c_fn, e_fn, sl)	do { (void)(c_fn); (void)(e_fn); } while (0)
+#define dept_wait_ecxt_enter(m, w_f, e_f, ip, w_fn, c_fn, e_fn, sl) do { (void)(w_fn); (void)(c_fn); (void)(e_fn); } while (0)
 #define dept_ecxt_holding(m, e_f)			false
 #define dept_nest_covered(m, e_f, n)			false
 #define dept_request_event(m, wg)			do { } while (0)

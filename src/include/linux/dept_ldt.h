@@ -27,10 +27,9 @@
 			dept_ecxt_enter(m, LDT_EVT_L, i, "trylock", "unlock", sl);\
 		else if ((n) && dept_nest_covered(m, LDT_EVT_L, n))	\
 			dept_ecxt_enter(m, LDT_EVT_L, i, "lock", "unlock", sl);\
-		else {							\
-			dept_wait(m, LDT_EVT_L, i, "lock", sl, -1L);	\
-			dept_ecxt_enter(m, LDT_EVT_L, i, "lock", "unlock", sl);\
-		}							\
+		else							\
+			dept_wait_ecxt_enter(m, LDT_EVT_L, LDT_EVT_L, i,\
+					     "lock", "lock", "unlock", sl);\
 	} while (0)
 
 #define ldt_rlock(m, sl, t, n, i, q)					\
@@ -39,10 +38,10 @@
 			dept_ecxt_enter_nokeep(m);			\
 		else if (t)						\
 			dept_ecxt_enter(m, LDT_EVT_R, i, "read_trylock", "read_unlock", sl);\
-		else {							\
-			dept_wait(m, q ? LDT_EVT_RW : LDT_EVT_W, i, "read_lock", sl, -1L);\
-			dept_ecxt_enter(m, LDT_EVT_R, i, "read_lock", "read_unlock", sl);\
-		}							\
+		else							\
+			dept_wait_ecxt_enter(m, q ? LDT_EVT_RW : LDT_EVT_W,\
+					     LDT_EVT_R, i, "read_lock",	\
+					     "read_lock", "read_unlock", sl);\
 	} while (0)
 
 #define ldt_wlock(m, sl, t, n, i)					\
@@ -51,10 +50,10 @@
 			dept_ecxt_enter_nokeep(m);			\
 		else if (t)						\
 			dept_ecxt_enter(m, LDT_EVT_W, i, "write_trylock", "write_unlock", sl);\
-		else {							\
-			dept_wait(m, LDT_EVT_RW, i, "write_lock", sl, -1L);\
-			dept_ecxt_enter(m, LDT_EVT_W, i, "write_lock", "write_unlock", sl);\
-		}							\
+		else							\
+			dept_wait_ecxt_enter(m, LDT_EVT_RW, LDT_EVT_W, i,	\
+					     "write_lock", "write_lock",\
+					     "write_unlock", sl);	\
 	} while (0)
 
 #define ldt_unlock(m, i)		dept_ecxt_exit(m, LDT_EVT_ALL, i)

@@ -78,6 +78,16 @@ static bool dept_ready __read_mostly;
 static int dept_stopped __read_mostly;
 
 /*
+ * dept_ready and not dept_stopped, in one flag that the hooks of
+ * <linux/dept.h> test inline before they call into the engine, so that
+ * a kernel booted with dept=off, or one where DEPT stopped, pays a load
+ * and a branch per hook rather than a call.  The engine tests its own
+ * state again: the flag is a shortcut, not the rule.
+ */
+bool dept_running __read_mostly;
+EXPORT_SYMBOL_GPL(dept_running);
+
+/*
  * Whether waits with a timeout make dependencies, so that cycles through
  * them are reported as circular dependencies rather than ignored.
  */
@@ -138,6 +148,7 @@ static void dept_stop(const char *why)
 {
 	if (xchg(&dept_stopped, 1))
 		return;
+	WRITE_ONCE(dept_running, false);
 	pr_warn("DEPT: stopped: %s\n", why);
 }
 
@@ -148,6 +159,7 @@ static void dept_stop(const char *why)
 void dept_stop_emerg(void)
 {
 	WRITE_ONCE(dept_stopped, 1);
+	WRITE_ONCE(dept_running, false);
 }
 
 static __always_inline bool dept_working(void)
@@ -288,22 +300,32 @@ static struct dept_##id spool_##id[nr];
 	#include "dept_object.h"
 #undef  OBJECT
 
+/* no pool holds more objects than this, so that sizes fit an int */
+#define DEPT_POOL_OBJS_MAX	(1 << 22)
+
 /*
- * dept_pool_objs=N caps every boot pool at N objects (and refill chunks
- * with it), so that a small number drives the engine through refills.
+ * dept_pool_objs=N: every pool holds N objects from boot on and refills
+ * by chunks of N.  Below a pool's boot array, N caps the array, so that
+ * a small N drives the engine through refills; above it, the rest is
+ * allocated as the first chunk as soon as vmalloc() can, for those who
+ * want a larger reservation than the default (dept_reserve_pools()).
  */
 static int __init dept_pool_objs_setup(char *str)
 {
 	int nr, i;
 
 	/* a bare "dept_pool_objs" comes without a value: @str is NULL */
-	if (!str || kstrtoint(str, 0, &nr) || nr < 16) {
-		pr_warn("DEPT: dept_pool_objs=%s is not a number of at least 16; using the defaults\n",
-			str ?: "");
+	if (!str || kstrtoint(str, 0, &nr) || nr < 16 ||
+	    nr > DEPT_POOL_OBJS_MAX) {
+		pr_warn("DEPT: dept_pool_objs=%s is not a number from 16 to %d; using the defaults\n",
+			str ?: "", DEPT_POOL_OBJS_MAX);
 		return 0;
 	}
-	for (i = 0; i < OBJECT_NR; i++)
+	for (i = 0; i < OBJECT_NR; i++) {
 		dept_pool[i].obj_nr = min(dept_pool[i].obj_nr, nr);
+		dept_pool[i].total_nr = dept_pool[i].obj_nr;
+		dept_pool[i].chunk_nr = nr;
+	}
 	return 0;
 }
 early_param("dept_pool_objs", dept_pool_objs_setup);
@@ -314,6 +336,8 @@ struct dept_pool dept_pool[OBJECT_NR] = {
 	.obj_sz = sizeof(struct dept_##id),				\
 	.spool = spool_##id,						\
 	.obj_nr = nr,							\
+	.chunk_nr = nr,							\
+	.total_nr = nr,							\
 	.spool_used = ATOMIC_INIT(0),					\
 	.used = ATOMIC_INIT(0),						\
 },
@@ -335,6 +359,7 @@ static arch_spinlock_t dept_pool_spin = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCK
 struct dept_chunk {
 	struct dept_chunk		*next;
 	struct dept_pool		*pool;	/* whose objects it holds */
+	int				nr;	/* how many */
 };
 
 static struct dept_chunk *dept_chunks;
@@ -354,17 +379,17 @@ static int pool_avail(struct dept_pool *p)
 	       READ_ONCE(p->refilled_nr);
 }
 
-static void refill_pool(struct dept_pool *p)
+static void refill_pool(struct dept_pool *p, int nr)
 {
 	struct dept_chunk *chunk;
 	unsigned long flags;
 	int i;
 
-	chunk = vzalloc(sizeof(*chunk) + (size_t)p->obj_nr * p->obj_sz);
+	chunk = vzalloc(sizeof(*chunk) + (size_t)nr * p->obj_sz);
 	if (!chunk) {
 		dept_stop("memory for the pools could not be allocated");
 		pr_warn("DEPT: refilling the %s pool with %d objects failed\n",
-			p->name, p->obj_nr);
+			p->name, nr);
 		return;
 	}
 
@@ -372,15 +397,17 @@ static void refill_pool(struct dept_pool *p)
 	arch_spin_lock(&dept_pool_spin);
 	chunk->next = dept_chunks;
 	chunk->pool = p;
+	chunk->nr = nr;
 	dept_chunks = chunk;
-	for (i = 0; i < p->obj_nr; i++) {
+	for (i = 0; i < nr; i++) {
 		struct dept_pool_node *n = (void *)(chunk + 1) + i * p->obj_sz;
 
 		n->next = p->refilled;
 		p->refilled = n;
 	}
-	WRITE_ONCE(p->refilled_nr, p->refilled_nr + p->obj_nr);
-	p->refills++;
+	WRITE_ONCE(p->refilled_nr, p->refilled_nr + nr);
+	WRITE_ONCE(p->total_nr, p->total_nr + nr);
+	WRITE_ONCE(p->refills, p->refills + 1);
 	p->refill_asked = false;
 	arch_spin_unlock(&dept_pool_spin);
 	raw_local_irq_restore(flags);
@@ -392,8 +419,23 @@ static void dept_refill(struct work_struct *w)
 
 	for (i = 0; i < OBJECT_NR && !READ_ONCE(dept_stopped); i++)
 		if (READ_ONCE(dept_pool[i].refill_asked))
-			refill_pool(&dept_pool[i]);
+			refill_pool(&dept_pool[i], dept_pool[i].chunk_nr);
 }
+
+/* The rest of a reservation larger than the boot arrays: dept_pool_objs= */
+static int __init dept_reserve_pools(void)
+{
+	int i;
+
+	for (i = 0; i < OBJECT_NR && dept_tracking(); i++) {
+		struct dept_pool *p = &dept_pool[i];
+
+		if (p->chunk_nr > p->obj_nr)
+			refill_pool(p, p->chunk_nr - p->obj_nr);
+	}
+	return 0;
+}
+early_initcall(dept_reserve_pools);
 
 static void *take_refilled(struct dept_pool *p)
 {
@@ -412,7 +454,11 @@ static void *take_refilled(struct dept_pool *p)
 	return n;
 }
 
-/* Ask for a refill once fewer than a quarter of a chunk are left. */
+/*
+ * Ask for a refill once fewer than a quarter of the boot array are left:
+ * with dept_pool_objs= above the array, the rest of the reservation is
+ * on its way already, and must not be asked for twice.
+ */
 static void check_pool_low(struct dept_pool *p)
 {
 	if (pool_avail(p) >= p->obj_nr / 4 || READ_ONCE(p->refill_asked))
@@ -1855,10 +1901,10 @@ EXPORT_SYMBOL_GPL(dept_map_set_cmp_fn);
  * ---------------------------------------------------------------------
  */
 
-static void __dept_wait(struct dept_map *m, unsigned long w_f,
-			unsigned long ip, const char *w_fn, int sub_l,
-			bool sched_sleep, bool sched_map, long timeout,
-			const struct dept_instance *inst, unsigned int wg)
+static void wait_classes(struct dept_map *m, unsigned long w_f,
+			 unsigned long ip, const char *w_fn, int sub_l,
+			 bool sched_sleep, bool sched_map, long timeout,
+			 const struct dept_instance *inst, unsigned int wg)
 {
 	int e;
 
@@ -1871,8 +1917,8 @@ static void __dept_wait(struct dept_map *m, unsigned long w_f,
 	}
 }
 
-void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
-	       const char *w_fn, int sub_l, long timeout)
+void __dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
+		 const char *w_fn, int sub_l, long timeout)
 {
 	unsigned long flags;
 
@@ -1880,15 +1926,15 @@ void dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
 		return;
 
 	flags = dept_enter();
-	__dept_wait(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL, 0U);
+	wait_classes(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL, 0U);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_wait);
+EXPORT_SYMBOL_GPL(__dept_wait);
 
 /* dept_wait() on the instance @inst of @m's class's ordered instances */
-void dept_wait_instance(struct dept_map *m, unsigned long w_f,
-			unsigned long ip, const char *w_fn, long timeout,
-			const struct dept_instance *inst)
+void __dept_wait_instance(struct dept_map *m, unsigned long w_f,
+			  unsigned long ip, const char *w_fn, long timeout,
+			  const struct dept_instance *inst)
 {
 	unsigned long flags;
 
@@ -1896,43 +1942,77 @@ void dept_wait_instance(struct dept_map *m, unsigned long w_f,
 		return;
 
 	flags = dept_enter();
-	__dept_wait(m, w_f, ip, w_fn, 0, false, false, timeout, inst, 0U);
+	wait_classes(m, w_f, ip, w_fn, 0, false, false, timeout, inst, 0U);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_wait_instance);
+EXPORT_SYMBOL_GPL(__dept_wait_instance);
 
-void dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
-		     unsigned long ip, const char *c_fn, const char *e_fn,
-		     int sub_l)
+/*
+ * Push the event context of @m's events @e_f.  Even unchecked maps push
+ * an entry, so that the release that comes later finds it and leaves
+ * the others alone.  Inlined into both entry points, for the frames the
+ * stack trace of a new context skips (site_stack()).
+ */
+static __always_inline void enter_ecxt(struct dept_map *m, unsigned long e_f,
+				       unsigned long ip, const char *c_fn,
+				       const char *e_fn, int sub_l)
 {
-	struct dept_task *dt = dept_task();
 	struct dept_class *c = NULL;
 	struct dept_ecxt *e = NULL;
+
+	if (e_f && !m->nocheck) {
+		c = map_class(m, e_f, false);
+		e = c ? held_ecxt(c, ip, c_fn, e_fn) : NULL;
+		if (!e) {
+			dept_task()->missing_ecxt++;
+			return;
+		}
+	}
+	push_ecxt(m, c, e, sub_l);
+}
+
+void __dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
+		       unsigned long ip, const char *c_fn, const char *e_fn,
+		       int sub_l)
+{
 	unsigned long flags;
 
 	if (!dept_may_enter())
 		return;
 
-	/*
-	 * Even unchecked maps push an entry, so that the release that
-	 * comes later finds it and leaves the others alone.
-	 */
 	flags = dept_enter();
-	if (e_f && !m->nocheck) {
-		c = map_class(m, e_f, false);
-		e = c ? held_ecxt(c, ip, c_fn, e_fn) : NULL;
-		if (!e) {
-			dt->missing_ecxt++;
-			goto exit;
-		}
-	}
-	push_ecxt(m, c, e, sub_l);
-exit:
+	enter_ecxt(m, e_f, ip, c_fn, e_fn, sub_l);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_ecxt_enter);
+EXPORT_SYMBOL_GPL(__dept_ecxt_enter);
 
-bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
+/*
+ * A lock's acquisition: the wait for the events @w_f of @m, then the
+ * event context of its events @e_f, as dept_wait() and
+ * dept_ecxt_enter() one after the other would do, in one entry into
+ * the engine: the IRQ state is saved and restored, lockdep switched off
+ * and the task's state checked once per acquisition, not twice.
+ */
+void __dept_wait_ecxt_enter(struct dept_map *m, unsigned long w_f,
+			    unsigned long e_f, unsigned long ip,
+			    const char *w_fn, const char *c_fn,
+			    const char *e_fn, int sub_l)
+{
+	unsigned long flags;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	if (!m->nocheck)
+		wait_classes(m, w_f, ip, w_fn, sub_l, false, false, -1L, NULL,
+			     0U);
+	enter_ecxt(m, e_f, ip, c_fn, e_fn, sub_l);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(__dept_wait_ecxt_enter);
+
+bool __dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
 {
 	unsigned long flags;
 	bool ret;
@@ -1945,7 +2025,7 @@ bool dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
 	dept_exit(flags);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(dept_ecxt_holding);
+EXPORT_SYMBOL_GPL(__dept_ecxt_holding);
 
 /*
  * Whether acquiring @m under the nest lock @nest adds no dependency, as
@@ -1959,8 +2039,8 @@ EXPORT_SYMBOL_GPL(dept_ecxt_holding);
  * other.  A nest lock that is not held at all is a misuse that lockdep
  * reports of its own; DEPT takes the caller's word for the order.
  */
-bool dept_nest_covered(struct dept_map *m, unsigned long e_f,
-		       struct dept_map *nest)
+bool __dept_nest_covered(struct dept_map *m, unsigned long e_f,
+			 struct dept_map *nest)
 {
 	struct dept_task *dt = dept_task();
 	int first = -1, nest_pos = -1;
@@ -1984,10 +2064,10 @@ bool dept_nest_covered(struct dept_map *m, unsigned long e_f,
 	dept_exit(flags);
 	return first >= 0 && nest_pos < first;
 }
-EXPORT_SYMBOL_GPL(dept_nest_covered);
+EXPORT_SYMBOL_GPL(__dept_nest_covered);
 
-void dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
-		    unsigned long ip)
+void __dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
+		      unsigned long ip)
 {
 	struct dept_task *dt = dept_task();
 	unsigned long flags;
@@ -2004,12 +2084,12 @@ void dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
 		dt->missing_ecxt--;
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_ecxt_exit);
+EXPORT_SYMBOL_GPL(__dept_ecxt_exit);
 
-void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
-			  struct dept_key *new_k, unsigned long new_e_f,
-			  unsigned long new_ip, const char *new_c_fn,
-			  const char *new_e_fn, int new_sub_l)
+void __dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
+			    struct dept_key *new_k, unsigned long new_e_f,
+			    unsigned long new_ip, const char *new_c_fn,
+			    const char *new_e_fn, int new_sub_l)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_ecxt_held *eh;
@@ -2053,21 +2133,21 @@ void dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
 exit:
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_map_ecxt_modify);
+EXPORT_SYMBOL_GPL(__dept_map_ecxt_modify);
 
-void dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg)
+void __dept_request_event(struct dept_map *m, struct dept_ext_wgen *ewg)
 {
 	if (!dept_working() || m->nocheck)
 		return;
 
 	WRITE_ONCE(*(ewg ? &ewg->wgen : &m->wgen), next_wgen());
 }
-EXPORT_SYMBOL_GPL(dept_request_event);
+EXPORT_SYMBOL_GPL(__dept_request_event);
 
-static void __dept_event(struct dept_map *m, struct dept_map *real_m,
-			 unsigned long e_f, unsigned long ip,
-			 const char *e_fn, bool sched_map, unsigned int wg,
-			 const struct dept_instance *inst)
+static void event_classes(struct dept_map *m, struct dept_map *real_m,
+			  unsigned long e_f, unsigned long ip,
+			  const char *e_fn, bool sched_map, unsigned int wg,
+			  const struct dept_instance *inst)
 {
 	struct dept_class *c = map_class(m, e_f, sched_map);
 
@@ -2076,10 +2156,10 @@ static void __dept_event(struct dept_map *m, struct dept_map *real_m,
 }
 
 /* dept_event() of the instance @inst of @m's class's ordered instances */
-void dept_event_instance(struct dept_map *m, unsigned long e_f,
-			 unsigned long ip, const char *e_fn,
-			 struct dept_ext_wgen *ewg,
-			 const struct dept_instance *inst)
+void __dept_event_instance(struct dept_map *m, unsigned long e_f,
+			   unsigned long ip, const char *e_fn,
+			   struct dept_ext_wgen *ewg,
+			   const struct dept_instance *inst)
 {
 	unsigned int *wg_p;
 	unsigned long flags;
@@ -2096,20 +2176,20 @@ void dept_event_instance(struct dept_map *m, unsigned long e_f,
 
 	flags = dept_enter();
 	if (!dept_task()->skip_event)
-		__dept_event(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p),
-			     inst);
+		event_classes(m, m, e_f, ip, e_fn, false, READ_ONCE(*wg_p),
+			      inst);
 	/* the next wait requests the event again */
 	WRITE_ONCE(*wg_p, 0U);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_event_instance);
+EXPORT_SYMBOL_GPL(__dept_event_instance);
 
-void dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
-		const char *e_fn, struct dept_ext_wgen *ewg)
+void __dept_event(struct dept_map *m, unsigned long e_f, unsigned long ip,
+		  const char *e_fn, struct dept_ext_wgen *ewg)
 {
-	dept_event_instance(m, e_f, ip, e_fn, ewg, NULL);
+	__dept_event_instance(m, e_f, ip, e_fn, ewg, NULL);
 }
-EXPORT_SYMBOL_GPL(dept_event);
+EXPORT_SYMBOL_GPL(__dept_event);
 
 /* ---------------------------------------------------------------------
  * Staged waits: sleeps that the scheduler commits
@@ -2137,8 +2217,8 @@ static void clear_stage(struct dept_task *dt)
 	dt->stage_timeout = 0L;
 }
 
-void dept_stage_wait(struct dept_map *m, struct dept_key *k,
-		     unsigned long ip, const char *w_fn, long timeout)
+void __dept_stage_wait(struct dept_map *m, struct dept_key *k,
+		       unsigned long ip, const char *w_fn, long timeout)
 {
 	struct dept_task *dt = dept_task();
 	unsigned long flags;
@@ -2173,9 +2253,9 @@ void dept_stage_wait(struct dept_map *m, struct dept_key *k,
 	stage_unlock(dt);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_stage_wait);
+EXPORT_SYMBOL_GPL(__dept_stage_wait);
 
-void dept_clean_stage(void)
+void __dept_clean_stage(void)
 {
 	struct dept_task *dt = dept_task();
 	unsigned long flags;
@@ -2189,13 +2269,13 @@ void dept_clean_stage(void)
 	stage_unlock(dt);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(dept_clean_stage);
+EXPORT_SYMBOL_GPL(__dept_clean_stage);
 
 /*
  * __schedule() is about to put the task to sleep: the staged wait is
  * real.  Request its event, then record the wait.
  */
-void dept_request_event_wait_commit(void)
+void __dept_request_event_wait_commit(void)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_map m;
@@ -2228,8 +2308,8 @@ void dept_request_event_wait_commit(void)
 	 * its own, made after this commit, must not find this wait after
 	 * them.
 	 */
-	__dept_wait(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout, NULL,
-		    m.wgen);
+	wait_classes(&m, 1UL, ip, w_fn, 0, true, sched_map, timeout, NULL,
+		     m.wgen);
 
 	/* keep what the wait cached for the next commit */
 	stage_lock(dt);
@@ -2250,7 +2330,7 @@ exit:
  * Wake-ups from inside __schedule() are not events of sleeps: the
  * scheduler itself does not wait for them.
  */
-void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
+void __dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 {
 	struct dept_task *dt = dept_task();
 	struct dept_task *rdt = &requestor->dept_task;
@@ -2274,17 +2354,17 @@ void dept_ttwu_stage_wait(struct task_struct *requestor, unsigned long ip)
 	stage_unlock(rdt);
 
 	if (m.keys && m.wgen && !dt->skip_event)
-		__dept_event(&m, real_m, 1UL, ip, "try_to_wake_up",
-			     sched_map, m.wgen, NULL);
+		event_classes(&m, real_m, 1UL, ip, "try_to_wake_up",
+			      sched_map, m.wgen, NULL);
 	dept_exit(flags);
 }
 
-void dept_sched_enter(void)
+void __dept_sched_enter(void)
 {
 	dept_task()->in_sched = true;
 }
 
-void dept_sched_exit(void)
+void __dept_sched_exit(void)
 {
 	dept_task()->in_sched = false;
 }
@@ -2449,7 +2529,7 @@ EXPORT_SYMBOL_GPL(__dept_recover_event);
  * event_site() of @es: while its event runs, the task's events are not
  * tracked if another site recovers @es.  Returns whether it counts.
  */
-bool dept_skip_event_begin(struct dept_event_site *es)
+bool __dept_skip_event_begin(struct dept_event_site *es)
 {
 	if (!dept_working() || list_empty(&es->dep_head))
 		return false;
@@ -2457,7 +2537,7 @@ bool dept_skip_event_begin(struct dept_event_site *es)
 	dept_task()->skip_event++;
 	return true;
 }
-EXPORT_SYMBOL_GPL(dept_skip_event_begin);
+EXPORT_SYMBOL_GPL(__dept_skip_event_begin);
 
 void dept_skip_event_end(void)
 {
@@ -2512,32 +2592,32 @@ static void enirq_transition(int irq, unsigned long ip, unsigned long irqf)
 }
 
 /* Called with hardirqs still disabled, just before they are enabled. */
-void dept_hardirqs_on(void)
+void __dept_hardirqs_on(void)
 {
 	enirq_transition(DEPT_CXT_HIRQ, _RET_IP_,
 			 DEPT_HIRQF | softirqs_if_enabled());
 }
 
 /* Called while the softirq count still holds the last BH disabling. */
-void dept_softirqs_on_ip(unsigned long ip)
+void __dept_softirqs_on_ip(unsigned long ip)
 {
 	enirq_transition(DEPT_CXT_SIRQ, ip, irqs_disabled() ? 0UL : DEPT_SIRQF);
 }
 
 /* Each entry from user space starts a new process context. */
-void noinstr dept_update_cxt(void)
+void noinstr __dept_update_cxt(void)
 {
 	dept_task()->cxt_id[DEPT_CXT_PROCESS] += 1U << DEPT_CXTS_NR;
 }
 
 /* Called on the outermost softirq entry. */
-void dept_softirq_enter(void)
+void __dept_softirq_enter(void)
 {
 	dept_task()->cxt_id[DEPT_CXT_SIRQ] += 1U << DEPT_CXTS_NR;
 }
 
 /* Called on the outermost hardirq entry. */
-void noinstr dept_hardirq_enter(void)
+void noinstr __dept_hardirq_enter(void)
 {
 	dept_task()->cxt_id[DEPT_CXT_HIRQ] += 1U << DEPT_CXTS_NR;
 }
@@ -2692,7 +2772,7 @@ static void for_each_live_obj(enum dept_object t,
 	for (; chunk; chunk = chunk->next) {
 		if (chunk->pool != p)
 			continue;
-		for (i = 0; i < p->obj_nr; i++) {
+		for (i = 0; i < chunk->nr; i++) {
 			void *obj = (void *)(chunk + 1) + (size_t)i * p->obj_sz;
 
 			if (obj_live(obj))
@@ -2823,6 +2903,7 @@ void __init dept_init(void)
 	}
 
 	WRITE_ONCE(dept_ready, true);
+	WRITE_ONCE(dept_running, true);
 	pr_info("DEPT: dependency tracker active (pools %zu KB, dept_task %zu bytes)\n",
 		mem / 1024, sizeof(struct dept_task));
 }

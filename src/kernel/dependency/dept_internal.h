@@ -198,8 +198,8 @@ struct dept_dep {
 
 /*
  * A pool of objects of one type.  Objects are handed out from a boot
- * array, then from refill chunks of the same size; once freed, from
- * per-CPU free lists that are only touched with IRQs off on their CPU.
+ * array, then from refill chunks; once freed, from per-CPU free lists
+ * that are only touched with IRQs off on their CPU.
  */
 struct dept_pool {
 	const char			*name;
@@ -210,10 +210,18 @@ struct dept_pool {
 	int				obj_nr;
 	atomic_t			spool_used;
 
-	/* refilled objects not handed out yet; under dept_pool_spin */
+	/* objects per refill chunk; set at boot, fixed afterwards */
+	int				chunk_nr;
+
+	/*
+	 * Under dept_pool_spin: refilled objects not handed out yet, the
+	 * chunks allocated, and the objects the pool ever held (boot
+	 * array and chunks).
+	 */
 	struct dept_pool_node		*refilled;
 	int				refilled_nr;
 	int				refills;
+	int				total_nr;
 	bool				refill_asked;
 
 	/* objects handed out now, and allocations that found none */

@@ -44,7 +44,7 @@ static int dept_stats_show(struct seq_file *m, void *v)
 		   "KB");
 	for (i = 0; i < OBJECT_NR; i++) {
 		struct dept_pool *p = &dept_pool[i];
-		int total = p->obj_nr * (1 + READ_ONCE(p->refills));
+		int total = READ_ONCE(p->total_nr);
 		int used = atomic_read(&p->used);
 
 		seq_printf(m, "%-8s %8zu %8d %8d %8d %8d %8d %10zu\n",
