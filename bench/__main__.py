@@ -20,7 +20,7 @@ with each --boot command (the scenario runner, its work directory WORK)
 --runs times, runs the host program under callgrind, times the harness
 commands, reads DEPT's pools at the end of each scenario of a suite run
 in WORK (--suite: a harness command ran it with HARNESS_DEPT_STATS),
-boots the soak's kernel with stress-ng's stressors (--workload: runner/soak.py,
+boots the soak's kernel with stress-ng's stressors (--workload: harness/soak.py,
 its work directory WORK, the kernel built by --workload-build) --runs times,
 prints the table and writes DIR/results.json, DIR/chart.svg and, with
 --document, the tables as Markdown in FILE (bench/document.py).

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from runner.console import TIMESTAMP, strip_timestamp
+from harness.console import TIMESTAMP, strip_timestamp
 
 OPERATION = re.compile(r'^dept-bench: (\w+) (\d+\.\d+) ns/op over (\d+)$')
 STATS_START = re.compile(r'^dept-bench: dept_stats (\w+)$')

@@ -19,7 +19,7 @@ import re
 import subprocess
 from typing import Dict, List, NamedTuple, Tuple
 
-from runner import target
+from harness import target
 
 # '    16.73%  [.] __lock_acquire'
 REPORT_LINE = re.compile(r'^\s*(\d+\.\d+)%\s+\[[.k]\]\s+(\S+)')
@@ -90,7 +90,7 @@ def nm_symbols(objects: List[str]) -> set:
 
 def record(boot: dict, column: Column, data: str, hz: int) -> None:
 	"""One boot of the benchmark under perf record, as the runner boots a
-	guest (runner.target.boot(): its console kept, the whole process
+	guest (harness.target.boot(): its console kept, the whole process
 	group killed at the guest's timeout)."""
 	command = ['perf', 'record', '-q', '-F', str(hz), '-g', '-o', data,
 		   '--'] + boot['command'] + column.cmdline

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """The cost of DEPT on real work: the soak's kernel (make soak) booted from
-its Debian root disk by runner/soak.py with a few of stress-ng's stressors,
+its Debian root disk by harness/soak.py with a few of stress-ng's stressors,
 in three columns (DEPT on; the same kernel with dept=off; the floor, the
 same configuration without DEPT and lockdep), the columns' boots
 interleaved run after run.  Per stressor its bogo-ops per second, and per
@@ -32,7 +32,7 @@ class Run:
 class Column:
 	name: str	# on, off, floor
 	build: str	# shell command building its kernel and root file system
-	boot: str	# shell command: runner/soak.py, one boot
+	boot: str	# shell command: harness/soak.py, one boot
 	work: str	# the soak's --work directory
 	runs: List[Run] = field(default_factory=list)
 	failed: str = ''  # why the column has no figures
@@ -40,7 +40,7 @@ class Column:
 
 
 def read_run(path: str) -> Run:
-	"""One boot of a soak's results.json (runner/soak.py): its stressors'
+	"""One boot of a soak's results.json (harness/soak.py): its stressors'
 	bogo-ops/s (None where a stressor printed none)."""
 	with open(path, encoding='utf-8') as file:
 		boot = json.load(file)['boots'][0]

@@ -20,7 +20,7 @@ DEPS_PACKAGES += gdb-multiarch
 
 GDB_TARGET_FILE = gdb-scripts/targets/$(TARGET).toml
 GDB_WORK = $(BUILD_DIR)/runs/gdb-$(TARGET)
-GDB_PYTHONPATH = scenarios:gdb-scripts
+GDB_PYTHONPATH = gdb-scripts
 
 # $(call gdb-session,WORK DIR): the gdb_session.py command line
 gdb-session = python3 gdb-scripts/gdb_session.py \
@@ -45,11 +45,11 @@ gdb: gdb-target-check scenarios-prepared
 endif
 
 gdb-unit-ktap:
-	@PYTHONPATH=$(GDB_PYTHONPATH) python3 -m runner.ktap_unittest \
+	@PYTHONPATH=$(GDB_PYTHONPATH) python3 -m harness.ktap_unittest \
 		dept.render_test gdb_session_test
 
 gdb-test-ktap: gdb-target-check scenarios-prepared
 	@PYTHONPATH=$(GDB_PYTHONPATH) \
 		DEPT_GDB_SESSION='$(subst ','\'',$(call gdb-session,$(GDB_WORK)/test))' \
 		DEPT_GDB_WORK=$(GDB_WORK)/test \
-		python3 -m runner.ktap_unittest report_test
+		python3 -m harness.ktap_unittest report_test

@@ -2,7 +2,7 @@
 """Boot one scenario's guest under gdb, with the kernel's gdb scripts and
 DEPT's loaded, stopped before the kernel's first instruction.
 
-The scenario runner (scenarios/runner) builds the guest and says how to
+The scenario runner (python3 -m harness) builds the guest and says how to
 boot it (--boot-command-to); how gdb reaches the kernel comes from
 gdb-scripts/targets/TARGET.toml:
 

@@ -8,7 +8,8 @@ The session comes from the environment (gdb.mk sets it):
   DEPT_GDB_SESSION  the gdb_session.py command line, without --batch
   DEPT_GDB_WORK     a directory for the session's files
 
-usage: PYTHONPATH=scenarios:gdb-scripts python3 -m unittest report_test
+usage (from the repository root):
+  PYTHONPATH=gdb-scripts python3 -m unittest report_test
 """
 
 import json
@@ -20,7 +21,7 @@ import unittest
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Tuple
 
-from runner import console, scenario
+from harness import console, scenario
 
 # dept-article-xyz, and /proc/dept_deps printed after it
 SCENARIO = 'dept-article-xyz-proc'

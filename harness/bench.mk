@@ -152,7 +152,7 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 	@mkdir -p $(BENCH_OUT)
 	@[ ! -f $(BENCH_OUT)/results.json ] || \
 		cp $(BENCH_OUT)/results.json $(BENCH_OUT)/previous.json
-	@PYTHONPATH=.:scenarios python3 -m bench run --out $(BENCH_OUT) \
+	@python3 -m bench run --out $(BENCH_OUT) \
 		--document docs/bench-results.md --runs $(BENCH_RUNS) \
 		--host $(BENCH_HOST_BIN) \
 		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
@@ -164,7 +164,7 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 
 # OLD defaults to the run before the latest one
 bench-compare:
-	@PYTHONPATH=.:scenarios python3 -m bench compare \
+	@python3 -m bench compare \
 		$(or $(OLD),$(BENCH_OUT)/previous.json) $(BENCH_OUT)/results.json
 
 bench-profile: tree
@@ -174,10 +174,10 @@ bench-profile: tree
 	@mkdir -p $(BENCH_PROFILE)
 	@$(call bench-runner,um,,profile,) --boot-command-to \
 		$(BENCH_PROFILE)/boot.json > /dev/null
-	@PYTHONPATH=.:scenarios python3 -m bench profile --out $(BENCH_PROFILE) \
+	@python3 -m bench profile --out $(BENCH_PROFILE) \
 		--boot $(BENCH_PROFILE)/boot.json --column on --column off:dept=off \
 		--part dept=$(call bench-objects,kernel/dependency/*.o) \
 		--part lockdep=$(call bench-objects,kernel/locking/lockdep.o)
 
 bench-unit:
-	@PYTHONPATH=.:scenarios python3 -m runner.ktap_unittest bench.bench_test
+	@python3 -m harness.ktap_unittest bench.bench_test

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Check that the kernel's own KTAP parser reads our KTAP as we meant it.
 
@@ -8,7 +7,7 @@ top-level tests with the same outcomes as the file says.  An empty file (a
 stage that printed no KTAP, and failed for it) is skipped.  Prints a KTAP
 document.
 
-usage: check_kunit_parse.py KUNIT_PY FILE...
+usage: python3 -m harness.check_kunit_parse KUNIT_PY FILE...
 """
 
 import json

@@ -12,6 +12,7 @@
 # (full_config_warnings.py): a warning on a line the series added fails.
 #
 # usage: full-config.sh TREE OUT ARCH DEPT(y|n|floor) JOBS W1(y|n) -- MAKE_ARG...
+# (from the repository root, as make runs it: python3 -m harness.* needs it)
 set -euo pipefail
 
 tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5 w1=$6
@@ -70,7 +71,7 @@ echo "full-config: $arch DEPT=$dept built in $(( $(date +%s) - start )) s"
 objs=()
 while read -r file; do
 	[ -f "$out/${file%.c}.o" ] && objs+=("${file%.c}.o")
-done < <(python3 "$here/full_config_warnings.py" --touched "$tree")
+done < <(python3 -m harness.full_config_warnings --touched "$tree")
 echo "full-config: W=1 on ${#objs[@]} objects the series touches"
 kmake -j"$jobs" W=1 "${objs[@]}" 2> "$out/w1.log" || { cat "$out/w1.log" >&2; exit 1; }
-python3 "$here/full_config_warnings.py" --judge "$tree" "$out" "$out/w1.log"
+python3 -m harness.full_config_warnings --judge "$tree" "$out" "$out/w1.log"

@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The warnings the series brings to a kernel build (harness/full-config.sh).
 
-  full_config_warnings.py --touched TREE
+  python3 -m harness.full_config_warnings --touched TREE
 	print the C files, relative to TREE, that the series changes (commits
 	after the tag 'pristine') or adds (the files of src/ that
 	prepare-tree.sh copied over, listed in TREE.overlay)
-  full_config_warnings.py --judge TREE OUT LOG
+  python3 -m harness.full_config_warnings --judge TREE OUT LOG
 	read the compiler warnings of LOG (a build with O=OUT) and sort them:
 	on a line the series added (or in a file it added), or elsewhere.
 	Print both; exit 1 if the series added any.

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of full_config_warnings.py over a recorded 'git diff -U0' and
 a W=1 build log (test_data/full_config.*), no tree nor build needed."""
@@ -6,7 +5,7 @@ a W=1 build log (test_data/full_config.*), no tree nor build needed."""
 import os
 import unittest
 
-import full_config_warnings as fcw
+from harness import full_config_warnings as fcw
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 

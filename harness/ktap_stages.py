@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Run the stages of 'make test' and print one KTAP document.
 
@@ -12,7 +11,7 @@ one diagnostic per stage gives the wall time of its build and of its run.
 The top-level results of every stage are the tests counted by the last
 line, 'N passed, N failed' (', N skipped' when some were).
 
-usage: ktap_stages.py OUT [--build NAME=COMMAND]... NAME=COMMAND...
+usage: python3 -m harness.ktap_stages OUT [--build NAME=COMMAND]... NAME=COMMAND...
 """
 
 import os

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of the test aggregation: ktap_stages.py and check_kunit_parse.py.
 
-Run: PYTHONPATH=harness python3 -m unittest ktap_stages_test
+Run: python3 -m unittest harness.ktap_stages_test
 """
 
 import os
@@ -11,8 +10,8 @@ import sys
 import tempfile
 import unittest
 
-import check_kunit_parse
-import ktap_stages
+from harness import check_kunit_parse, ktap_stages
+from harness.paths import ROOT
 
 KUNIT_PY = os.path.join(os.environ.get('BUILD_DIR', 'build'), 'linux', 'tools',
 			'testing', 'kunit', 'kunit.py')
@@ -44,15 +43,14 @@ class CountTest(unittest.TestCase):
 
 
 class MainTest(unittest.TestCase):
-	"""ktap_stages.py run as 'make test' runs it, on tiny shell stages."""
+	"""harness.ktap_stages run as 'make test' runs it, on tiny shell stages."""
 
 	def run_stages(self, *args):
 		out = tempfile.mkdtemp()
 		self.addCleanup(lambda: subprocess.call(['rm', '-rf', out]))
-		script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-				      'ktap_stages.py')
-		run = subprocess.run([sys.executable, script, out, *args],
-				     capture_output=True, text=True, check=False)
+		run = subprocess.run([sys.executable, '-m', 'harness.ktap_stages',
+				      out, *args], cwd=ROOT, capture_output=True,
+				     text=True, check=False)
 		return run, out
 
 	def test_built_stage_runs_and_is_timed(self):

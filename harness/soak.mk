@@ -10,7 +10,7 @@
 # a Debian root file system made from Debian's packages
 # (harness/rootfs.sh, cached in $(BUILD_DIR)/rootfs/DEB_ARCH.tar and made
 # again when scenarios/soak/packages changes) with the kernel's modules and
-# the workload of scenarios/soak.  runner/soak.py boots it once with DEPT
+# the workload of scenarios/soak.  harness/soak.py boots it once with DEPT
 # on and once with dept=off (SOAK_BOOTS), each for SOAK_MINUTES of work
 # (SOAK_STEPS: only these steps), and keeps every console and results.json
 # in $(BUILD_DIR)/soak/T.
@@ -36,8 +36,8 @@ soak-out = $(if $(filter full,$($(1)_SOAK)),$(BUILD_DIR)/full/$(1)-dept-$(or \
 soak-build = $(MAKE) -s --no-print-directory $(if $(filter full,$($(1)_SOAK)),\
 	full-config-$(1)-$(or $(2),y) FULL_CONFIG_W1=n,VARIANT=soak$(if \
 	$(2),+$(2)) $(1)-kernel)
-# $(call run-soak,T,KERNEL OUT,WORK,OPTIONS): runner/soak.py on target T
-run-soak = PYTHONPATH=scenarios python3 -m runner.soak --target $($(1)_TOML) \
+# $(call run-soak,T,KERNEL OUT,WORK,OPTIONS): harness/soak.py on target T
+run-soak = python3 -m harness.soak --target $($(1)_TOML) \
 	--name $(1) --tree $(TREE) --kernel-out $(2) --kernel $(2)/$($(1)_IMAGE) \
 	--rootfs $(ROOTFS_DIR)/$($(1)_DEB_ARCH).tar --work $(3) \
 	--make-args '$($(1)_MAKE_ARGS)' --user-cc '$($(1)_USER_CC)' \
@@ -63,10 +63,10 @@ soak: soak-kernel $(ROOTFS_DIR)/$($(TARGET)_DEB_ARCH).tar
 		$(if $(SOAK_STEPS),--steps '$(SOAK_STEPS)') --summary)
 
 # docs/soak.md: what the latest soak of each target saw, rendered from
-# their results.json (runner/soak_results.py)
+# their results.json (harness/soak_results.py)
 .PHONY: soak-report
 soak-report:
-	@PYTHONPATH=scenarios python3 -m runner.soak_results \
+	@python3 -m harness.soak_results \
 		$(wildcard $(BUILD_DIR)/soak/um/results.json $(BUILD_DIR)/soak/x86_64/results.json \
 			$(BUILD_DIR)/soak/arm64/results.json) > docs/soak.md
 	@echo "soak-report: docs/soak.md"

@@ -8,7 +8,7 @@
 #   T_IMAGE          the image the guest boots, relative to the output dir
 #   T_FRAGMENTS      config fragments, later ones win: GUEST_FRAGMENTS (what
 #                    every guest kernel needs), then the target's own
-#   T_TOML           how the scenario runner boots it (runner/target.py)
+#   T_TOML           how the scenario runner boots it (harness/target.py)
 #   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
 #   T_SOAK           the kernel make soak boots: full (the full configuration
 #                    with DEPT, harness/full-config.mk) or variant (the

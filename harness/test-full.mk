@@ -20,7 +20,7 @@ $(foreach v,$(FULL_VARIANTS),$(foreach t,$(ALL_TARGETS),$(eval \
 $(foreach v,$(FULL_VARIANTS),$(foreach t,$(ALL_TARGETS),$(eval \
 	build-$(t)-$(v) := $(if $(call variant-skip,$(t),$(v)),, \
 		$(MAKE) -s --no-print-directory $(t)-prepared VARIANT=$(v)))))
-stage-kunit-full := python3 harness/check_kunit_parse.py \
+stage-kunit-full := python3 -m harness.check_kunit_parse \
 	$(TREE)/tools/testing/kunit/kunit.py $(FULL_STAGES:%=$(TEST_OUT)/%.ktap)
 
 .PHONY: test-full scenarios-ktap
@@ -31,7 +31,7 @@ scenarios-ktap:
 test-full: tree
 	$(call check-targets,$(TEST_TARGETS))
 	$(if $(VARIANT),$(error make test-full runs every variant; no VARIANT=))
-	@python3 harness/ktap_stages.py $(TEST_OUT) \
+	@python3 -m harness.ktap_stages $(TEST_OUT) \
 		$(foreach s,$(TEST_TARGETS) $(FULL_VARIANT_STAGES),$(if $(build-$(s)), \
 			--build $(call quote,$(s)=$(build-$(s))))) \
 		$(foreach s,$(FULL_STAGES),$(call quote,$(s)=$(stage-$(s)))) \

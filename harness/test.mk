@@ -39,12 +39,11 @@ TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
 	$(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
-stage-unit := DEPT_TREE=$(TREE) PYTHONPATH=scenarios:harness:. \
-	python3 -m runner.ktap_unittest \
-	runner.runner_test runner.schedule_test runner.target_test \
-	runner.soak_test runner.dept_report_test runner.dept_graph_test \
-	ktap_stages_test \
-	full_config_warnings_test bench.bench_test
+stage-unit := DEPT_TREE=$(TREE) python3 -m harness.ktap_unittest \
+	harness.runner_test harness.schedule_test harness.target_test \
+	harness.soak_test harness.dept_report_test harness.dept_graph_test \
+	harness.ktap_stages_test harness.full_config_warnings_test \
+	bench.bench_test
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
 ktap-skip = printf 'KTAP version 1\n1..1\nok 1 %s \# SKIP %s\n' \
 	$(call quote,$(1)) $(call quote,$(2))
@@ -56,7 +55,7 @@ $(foreach t,$(ALL_TARGETS),$(eval build-$(t) := $(if $($(t)_SKIP),,\
 stage-gdb-unit := $(MAKE) -s --no-print-directory gdb-unit-ktap
 $(foreach t,$(ALL_TARGETS),$(eval \
 	stage-gdb-$(t) := $(MAKE) -s --no-print-directory gdb-test-ktap TARGET=$(t)))
-stage-kunit := python3 harness/check_kunit_parse.py \
+stage-kunit := python3 -m harness.check_kunit_parse \
 	$(TREE)/tools/testing/kunit/kunit.py $(TEST_STAGES:%=$(TEST_OUT)/%.ktap)
 
 quote = '$(subst ','\'',$(1))'
@@ -64,6 +63,6 @@ quote = '$(subst ','\'',$(1))'
 .PHONY: test
 test: tree
 	$(call check-targets,$(TEST_TARGETS))
-	@python3 harness/ktap_stages.py $(TEST_OUT) \
+	@python3 -m harness.ktap_stages $(TEST_OUT) \
 		$(foreach t,$(TEST_TARGETS) $(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
 		$(foreach s,$(TEST_STAGES) kunit,$(call quote,$(s)=$(stage-$(s))))

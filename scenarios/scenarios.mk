@@ -20,7 +20,7 @@ SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
 scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
 
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
-run-scenarios = PYTHONPATH=scenarios python3 -m runner \
+run-scenarios = python3 -m harness \
 	--target $($(1)_TOML) --tree $(TREE) --out $($(1)_OUT) \
 	--kernel $($(1)_KERNEL) --work $($(1)_RUNS) \
 	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
@@ -42,24 +42,24 @@ run: scenarios-prepared
 	@$(call run-scenarios,$(TARGET),--show-reports --summary \
 		$(if $(SCENARIO),--show-console) $(if $(GRAPH),--graph))
 
-# dept-graph (runner/dept_graph.py) on /proc/dept_deps saved to a file or on
+# dept-graph (harness/dept_graph.py) on /proc/dept_deps saved to a file or on
 # a console with a dump of dept-edges: GRAPH_FROM=path, AROUND=class1,class2
 # and DEPTH=N for a neighbourhood, OUT= the picture (default graph.svg)
 .PHONY: dept-graph
 dept-graph:
 	$(if $(GRAPH_FROM),,$(error dept-graph needs GRAPH_FROM=file))
-	@PYTHONPATH=scenarios python3 -m runner.dept_graph $(GRAPH_FROM) \
+	@python3 -m harness.dept_graph $(GRAPH_FROM) \
 		$(foreach c,$(subst $(comma), ,$(AROUND)),--around $(c)) \
 		$(if $(DEPTH),--depth $(DEPTH)) $(if $(OUT),--out $(OUT))
 
-# dept-report (runner/report_cli.py) on a saved console: CONSOLE=path,
+# dept-report (harness/report_cli.py) on a saved console: CONSOLE=path,
 # VMLINUX= and MODULES=dir1:dir2 to decode frames, OUT= where the files go
 # (default beside the console), CROSS_COMPILE= for a foreign kernel's
 # objects, JSON=1 for the JSON of every report on stdout.
 .PHONY: dept-report
 dept-report: tree
 	$(if $(CONSOLE),,$(error dept-report needs CONSOLE=path/to/console.log))
-	@PYTHONPATH=scenarios python3 -m runner.report_cli $(CONSOLE) \
+	@python3 -m harness.report_cli $(CONSOLE) \
 		--tree $(TREE) $(if $(VMLINUX),--vmlinux $(VMLINUX)) \
 		$(foreach d,$(subst :, ,$(MODULES)),--modules $(d)) \
 		$(if $(OUT),--out $(OUT)) $(if $(CROSS_COMPILE),--cross-compile \

@@ -6,7 +6,7 @@
 # loading and unloading the real modules of ./modules, every stress-ng
 # stressor of the classes of ./stressors, each for a bounded time, and
 # last fsload on ext4 over a loop device.  The
-# host (scenarios/runner/soak.py) reads what happened from the kernel's
+# host (harness/soak.py) reads what happened from the kernel's
 # console: each step is framed by markers written to /dev/kmsg, so they
 # fall in order among the kernel's own reports:
 #   soak: begin minutes=M uptime=SECONDS (since the kernel started)

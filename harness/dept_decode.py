@@ -16,7 +16,7 @@ import re
 import subprocess
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from runner.dept_report import Frame
+from harness.dept_report import Frame
 
 # "y at /path/to/file.c:41" (the first line of a frame's answer is the
 # innermost inlined function's place)

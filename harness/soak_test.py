@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of the soak's console reading and judging (runner/soak.py)
+"""Unit tests of the soak's console reading and judging (harness/soak.py)
 over a recorded soak console (test_data/soak_um_lean.log).
 
-Run: cd scenarios && python3 -m unittest runner.soak_test
+Run: python3 -m unittest harness.soak_test
 """
 
 import io
 import os
 import unittest
 
-from runner import soak, soak_console, soak_results, target
-from runner.ktap import KtapWriter
+from harness import soak, soak_console, soak_results, target
+from harness.ktap import KtapWriter
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
 

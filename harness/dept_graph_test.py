@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of dept-graph (runner/dept_graph.py).
+"""Unit tests of dept-graph (harness/dept_graph.py).
 
-Run: cd scenarios && python3 -m unittest runner.dept_graph_test
+Run: python3 -m unittest harness.dept_graph_test
 """
 
 import contextlib
@@ -11,7 +11,7 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ElementTree
 
-from runner import dept_graph
+from harness import dept_graph
 
 # /proc/dept_deps: a class line, then a line per dependency out of it
 PROC = """[ffffffff82a0c2c0] mutex_a:0

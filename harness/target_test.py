@@ -5,7 +5,7 @@
 (accel.py), user programs (programs.py), the initramfs (initramfs.py) and
 disk images (disk.py).
 
-Run: cd scenarios && python3 -m unittest runner.target_test
+Run: python3 -m unittest harness.target_test
 """
 
 import os
@@ -18,14 +18,14 @@ import time
 import unittest
 from unittest import mock
 
-from runner import accel, disk, expectation, initramfs, modules, programs
-from runner import scenario, target
+from harness import accel, disk, expectation, initramfs, modules, programs
+from harness import scenario, target
+from harness.paths import ROOT
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGET_FILES = {
-	'um': os.path.join(REPO, 'um-config', 'target.toml'),
-	'x86_64': os.path.join(REPO, 'qemu-config', 'x86_64.toml'),
-	'arm64': os.path.join(REPO, 'qemu-config', 'arm64.toml'),
+	'um': os.path.join(ROOT, 'um-config', 'target.toml'),
+	'x86_64': os.path.join(ROOT, 'qemu-config', 'x86_64.toml'),
+	'arm64': os.path.join(ROOT, 'qemu-config', 'arm64.toml'),
 }
 
 

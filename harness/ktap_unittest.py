@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """Run unittest test modules and print the outcome as one KTAP document.
 
-usage: python3 -m runner.ktap_unittest MODULE...
+usage: python3 -m harness.ktap_unittest MODULE...
 """
 
 import sys
 import unittest
 from typing import Iterator, List
 
-from runner.ktap import KtapWriter
+from harness.ktap import KtapWriter
 
 
 def tests_of(suite: unittest.TestSuite) -> Iterator[unittest.TestCase]:

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """dept-graph: DEPT's dependency graph as a picture.
 
-usage: python3 -m runner.dept_graph FILE [--around CLASS] [--depth N]
+usage: python3 -m harness.dept_graph FILE [--around CLASS] [--depth N]
 		[--out PATH]
 
 FILE holds the graph as /proc/dept_deps writes it ("[key] name:sub" and
@@ -23,8 +23,8 @@ import sys
 from collections import deque
 from typing import Iterable, List, Optional, Set, Tuple
 
-from runner import console, dept_picture
-from runner.verdict import same_class
+from harness import console, dept_picture
+from harness.verdict import same_class
 
 MAX_DRAWN = 400
 PROC_CLASS = re.compile(r'^\[[0-9a-fx]+\] (.+:\d+)$')

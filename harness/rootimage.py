@@ -9,10 +9,10 @@ import shutil
 import subprocess
 from typing import List
 
-from runner import disk, programs
-from runner.modules import LOG_TAIL, BuildError
+from harness import disk, programs
+from harness.modules import LOG_TAIL, BuildError
+from harness.paths import SCENARIOS_DIR
 
-SCENARIOS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOAK_DIR = os.path.join(SCENARIOS_DIR, 'soak')
 # The workload's own programs: source, and name in the guest's /soak
 PROGRAMS = {os.path.join(SCENARIOS_DIR, 'fs-workload', 'user', 'fsload.c'):

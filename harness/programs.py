@@ -7,8 +7,8 @@ import os
 import subprocess
 from typing import List
 
-from runner.modules import LOG_TAIL, BuildError
-from runner.scenario import Scenario
+from harness.modules import LOG_TAIL, BuildError
+from harness.scenario import Scenario
 
 CFLAGS = ('-static', '-O2', '-Wall')
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The soak: a whole kernel under a real userspace and real work.
 
-usage: python3 -m runner.soak --target T.toml --name NAME --tree DIR
+usage: python3 -m harness.soak --target T.toml --name NAME --tree DIR
 		--kernel-out DIR --kernel IMAGE --rootfs TAR --work DIR
 		[--make-args ARGS] [--user-cc CC] [--minutes M] [--kvm]
 		[--boots dept-on,dept-off] [--steps PATTERN,...] [--summary]
@@ -10,7 +10,7 @@ Boots the kernel (the [soak] table of the target's TOML says how: the
 command, with {kernel}, {root}, {cmdline} and {accel}, and the word
 {disks} where two empty scratch disks go, attached as the target's [disk]
 says) from a Debian root
-disk (runner/rootimage.py) once per boot mode: with DEPT on, then with
+disk (harness/rootimage.py) once per boot mode: with DEPT on, then with
 dept=off, the same kernel otherwise.  The guest runs scenarios/soak/soak.sh;
 each of its steps is a KTAP test, which fails on a kernel report within it
 (DEPT's, lockdep's or any other detector's) or a status of the step's own
@@ -29,10 +29,10 @@ import time
 import tomllib
 from typing import Dict, List
 
-from runner import disk, rootimage, soak_console, target
-from runner.accel import Accelerator
-from runner.ktap import KtapWriter
-from runner.modules import BuildError
+from harness import disk, rootimage, soak_console, target
+from harness.accel import Accelerator
+from harness.ktap import KtapWriter
+from harness.modules import BuildError
 
 BOOT_MODES = {'dept-on': '', 'dept-off': 'dept=off'}
 # A boot's limit: the workload's minutes twice over (a stressor may run
@@ -44,7 +44,7 @@ SCRATCH_MB = 1024
 
 
 def parse_args(argv: List[str]) -> argparse.Namespace:
-	parser = argparse.ArgumentParser(prog='runner.soak', description=__doc__,
+	parser = argparse.ArgumentParser(prog='harness.soak', description=__doc__,
 					 formatter_class=argparse.RawDescriptionHelpFormatter)
 	parser.add_argument('--target', required=True, help='target TOML file')
 	parser.add_argument('--name', required=True, help='the target, for names')

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of the scenario runner over recorded consoles (test_data/).
 
-Run: cd scenarios && python3 -m unittest runner.runner_test
+Run: python3 -m unittest harness.runner_test
 """
 
 import contextlib
@@ -15,12 +15,12 @@ import time
 import unittest
 from unittest import mock
 
-from runner import console, expectation, kconfig, scenario, verdict
-from runner import __main__ as runner_main
-from runner.ktap import KtapWriter
+from harness import console, expectation, kconfig, scenario, verdict
+from harness import __main__ as runner_main
+from harness.ktap import KtapWriter
+from harness.paths import ROOT, SCENARIOS_DIR
 
 TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
-SCENARIOS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def load_console(name: str, scenario_name: str) -> console.Console:
@@ -360,14 +360,14 @@ class EdgeTest(unittest.TestCase):
 
 class ScenarioTest(unittest.TestCase):
 	def test_discover_ours(self):
-		found = scenario.discover([SCENARIOS])
+		found = scenario.discover([SCENARIOS_DIR])
 		self.assertIn('boot', found)
 		self.assertIn('lockdep-abba', found)
-		for not_a_scenario in ('runner', 'guest', 'lib'):
+		for not_a_scenario in ('guest', 'lib', 'soak'):
 			self.assertNotIn(not_a_scenario, found)
 
 	def test_load_ours(self):
-		for name, path in scenario.discover([SCENARIOS]).items():
+		for name, path in scenario.discover([SCENARIOS_DIR]).items():
 			with self.subTest(name=name):
 				loaded = scenario.load(name, path)
 				self.assertTrue(loaded.description)
@@ -497,7 +497,7 @@ class JobsTest(unittest.TestCase):
 	a fake run_scenario() that neither builds nor boots."""
 
 	TIMEOUTS = {'a': 60, 'b': 300, 'c': 120, 'd': 60, 'e': 240}
-	TARGET = os.path.join(os.path.dirname(SCENARIOS), 'um-config', 'target.toml')
+	TARGET = os.path.join(ROOT, 'um-config', 'target.toml')
 
 	def setUp(self):
 		self.directory = tempfile.mkdtemp()

@@ -7,12 +7,12 @@ import shutil
 import subprocess
 from typing import List
 
-from runner.scenario import Scenario
+from harness.paths import SCENARIOS_DIR
+from harness.scenario import Scenario
 
 LOG_TAIL = 15  # lines of a failed build quoted in the diagnostics
 # Headers shared by scenario modules: a Kbuild file adds -I$(SCENARIO_LIB).
-SCENARIO_LIB = os.path.join(os.path.dirname(os.path.dirname(
-	os.path.abspath(__file__))), 'lib')
+SCENARIO_LIB = os.path.join(SCENARIOS_DIR, 'lib')
 
 
 class BuildError(Exception):

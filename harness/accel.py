@@ -8,7 +8,7 @@ accelerator for that boot and every later one."""
 import os
 from typing import List, Optional
 
-from runner.target import Target
+from harness.target import Target
 
 KVM_DEVICE = '/dev/kvm'
 TRIAL_SECONDS = 30  # a TCG guest reaches /init in a few seconds

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of dept-report (runner/dept_report.py, dept_decode.py,
+"""Unit tests of dept-report (harness/dept_report.py, dept_decode.py,
 dept_picture.py, report_cli.py) over the consoles of the scenario
 dept-article-xyz on the three targets and the scenario's module as each
 target built it (test_data/dept_report/T/).  Decoding runs the kernel
 tree's scripts/faddr2line: $DEPT_TREE, default build/linux.
 
-Run: cd scenarios && python3 -m unittest runner.dept_report_test
+Run: python3 -m unittest harness.dept_report_test
 """
 
 import contextlib
@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ElementTree
 
 import jsonschema
 
-from runner import console, dept_decode, dept_picture, dept_report, report_cli
+from harness import console, dept_decode, dept_picture, dept_report, report_cli
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, 'test_data', 'dept_report')

@@ -3,8 +3,8 @@
 
 from typing import List, Optional, Tuple
 
-from runner.console import Console, Report
-from runner.expectation import EdgeSpec, Expectation, ReportSpec
+from harness.console import Console, Report
+from harness.expectation import EdgeSpec, Expectation, ReportSpec
 
 QUOTED_LINES = 12  # of an unexpected report or of the end of a console
 

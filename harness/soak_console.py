@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import List, Optional
 
-from runner import console
+from harness import console
 
 BEGIN = re.compile(r'^soak: begin minutes=(\d+) uptime=([\d.]+)$')
 STEP_BEGIN = re.compile(r'^soak: step (\S+) begin$')

@@ -8,7 +8,7 @@ look at first."""
 import subprocess
 from typing import List, Optional
 
-from runner.dept_report import Context, DeptReport, Frame, Place
+from harness.dept_report import Context, DeptReport, Frame, Place
 
 # the frames of these files are the lock or wait primitives, not the code
 # that took the lock

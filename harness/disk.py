@@ -2,7 +2,7 @@
 """Disk images of the scenarios that ask for one ('disk FILESYSTEM SIZE_MB
 [MKFS_OPTION...]' in their expect): made afresh on the host for every run, a sparse file
 formatted with mkfs.  How a target attaches them and how its guest names
-them is the target's data (runner/target.py, 'disk' in its TOML)."""
+them is the target's data (harness/target.py, 'disk' in its TOML)."""
 
 import os
 import subprocess

@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """dept-report: the reports of a console log, for people and programs.
 
-usage: python3 -m runner.report_cli CONSOLE [--vmlinux FILE]
+usage: python3 -m harness.report_cli CONSOLE [--vmlinux FILE]
 		[--modules DIR]... [--tree DIR] [--cross-compile PREFIX]
 		[--out DIR] [--json]
 
 Reads a console log (a scenario's console.log, a soak's console, any
-kernel's dmesg), finds every kernel report on it (runner/console.py), and
+kernel's dmesg), finds every kernel report on it (harness/console.py), and
 for each DEPT report writes, in --out (default: beside the console),
-report-N.json (runner/dept_report.py; schema: dept-report.schema.json),
+report-N.json (harness/dept_report.py; schema: dept-report.schema.json),
 report-N.dot, report-N.svg and report-N.png (its cycle, Graphviz), and
 prints its summary: the cycle in one line per context, and the code to
 look at first.  Frames are decoded to file:line by the tree's
@@ -27,7 +27,7 @@ import sys
 import tempfile
 from typing import List, Tuple
 
-from runner import console, dept_decode, dept_picture, dept_report
+from harness import console, dept_decode, dept_picture, dept_report
 
 
 def other_json(report: console.Report) -> dict:

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Run scenarios on one target, one fresh boot each, and print KTAP.
 
-usage: python3 -m runner --target T.toml --tree DIR --out DIR --work DIR
+usage: python3 -m harness --target T.toml --tree DIR --out DIR --work DIR
 		--gen-init-cpio PROG [--busybox PROG] [--user-cc CC]
 		[--make-args ARGS] [--scenario-dir DIR]... [--only A,B] [--kvm]
 		[--show-console] [--show-reports] [--graph] [--summary]
@@ -17,14 +17,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence
 
-from runner import console as console_parser
-from runner import disk, initramfs, modules, programs, scenario, target, verdict
-from runner import dept_decode, dept_graph, report_cli
-from runner import kconfig, schedule
-from runner.accel import Accelerator
-from runner.ktap import KtapWriter
+from harness import console as console_parser
+from harness import disk, initramfs, modules, programs, scenario, target
+from harness import dept_decode, dept_graph, report_cli
+from harness import kconfig, schedule, verdict
+from harness.accel import Accelerator
+from harness.ktap import KtapWriter
+from harness.paths import SCENARIOS_DIR
 
-SCENARIOS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUEST_INIT = os.path.join(SCENARIOS_DIR, 'guest', 'init')
 GUEST_TOOLS = [os.path.join(SCENARIOS_DIR, 'guest', 'dept-edges')]
 
@@ -37,7 +37,7 @@ class Outcome:
 
 
 def parse_args(argv: List[str]) -> argparse.Namespace:
-	parser = argparse.ArgumentParser(prog='runner', description=__doc__,
+	parser = argparse.ArgumentParser(prog='harness', description=__doc__,
 					 formatter_class=argparse.RawDescriptionHelpFormatter)
 	parser.add_argument('--target', required=True, help='target TOML file')
 	parser.add_argument('--tree', required=True, help='prepared kernel tree')
@@ -65,7 +65,7 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help='print every kernel report in full as diagnostics')
 	parser.add_argument('--graph', action='store_true',
 			    help="save DEPT's graph at the scenario's end as "
-			    'graph.dot and a picture (runner/dept_graph.py)')
+			    'graph.dot and a picture (harness/dept_graph.py)')
 	parser.add_argument('--summary', action='store_true',
 			    help="end with the line 'N passed, N failed'")
 	parser.add_argument('--cmdline', default='',
@@ -272,7 +272,7 @@ def main(argv: List[str]) -> int:
 		accel = Accelerator(machine, args.kvm)
 		known = scenario.discover(directories)
 	except (target.TargetError, scenario.ScenarioError) as error:
-		print(f'runner: error: {error}', file=sys.stderr)
+		print(f'harness: error: {error}', file=sys.stderr)
 		return 2
 	names = selected(args, known)
 	writer = KtapWriter()

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List
 
-from runner import expectation
+from harness import expectation
 
 NAME = re.compile(r'^[A-Za-z0-9][A-Za-z0-9_.-]*$')
 

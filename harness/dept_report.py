@@ -2,7 +2,7 @@
 """A DEPT report as data: its kind, the contexts of its cycle, and for
 each context the function and class of its start [S], its wait [W] and
 its event [E], with the instruction pointer and stack DEPT printed for
-each (runner/console.py finds the reports on a console).
+each (harness/console.py finds the reports on a console).
 
 The JSON form (as_json()) is what dept-report writes and what
 dept-report.schema.json describes; its 'version' changes when a reader
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from runner.console import Report
+from harness.console import Report
 
 JSON_VERSION = 1
 KINDS = {'*** DEADLOCK ***': 'deadlock', '*** AA DEADLOCK ***': 'aa-deadlock'}
@@ -43,7 +43,7 @@ class Frame:
 	module: Optional[str] = None
 	address: Optional[int] = None
 	guess: bool = False
-	file: Optional[str] = None	# filled by runner/dept_decode.py
+	file: Optional[str] = None	# filled by harness/dept_decode.py
 	line: Optional[int] = None
 
 	@property
@@ -267,7 +267,7 @@ def add_details(lines: List[str], contexts: Dict[str, Context]) -> None:
 
 
 def parse(report: Report) -> DeptReport:
-	"""The DEPT report that runner/console.py found."""
+	"""The DEPT report that harness/console.py found."""
 	kind, summary = summary_contexts(report.lines)
 	contexts = {}
 	for name, places in summary.items():

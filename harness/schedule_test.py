@@ -3,14 +3,14 @@
 """Unit tests of running jobs a few at a time (schedule.py), with fake jobs
 that wait for the test to let them finish: nothing is built or booted.
 
-Run: cd scenarios && python3 -m unittest runner.schedule_test
+Run: python3 -m unittest harness.schedule_test
 """
 
 import threading
 import unittest
 from typing import List
 
-from runner import schedule
+from harness import schedule
 
 WAIT = 10  # seconds: a test that would hang fails instead
 

@@ -6,8 +6,8 @@
                       {kernel}, {initrd}, {cmdline} (the parameters the
                       harness passes to the guest's /init) and {accel}
   accel = "tcg"       the accelerator for {accel} (required if it is used)
-  kvm = true          KVM may replace it when asked for (runner/accel.py)
-  [disk]              how the disks of a scenario (runner/disk.py) are
+  kvm = true          KVM may replace it when asked for (harness/accel.py)
+  [disk]              how the disks of a scenario (harness/disk.py) are
                       attached, if the target can:
     args = [...]      words added to the end of the command for each disk,
                       with {image} (its file), {index} (0, 1...) and

@@ -8,20 +8,20 @@ comment):
   console REGEX             some console line must match REGEX
   console REGEX if CONFIG_X the same, only on a kernel built with CONFIG_X
                             (y or m): a line whose text depends on the
-                            kernel's configuration (runner/kconfig.py)
+                            kernel's configuration (harness/kconfig.py)
   console REGEX unless CONFIG_X
                             the same, only on a kernel without CONFIG_X
   cmdline WORDS...          kernel parameters added to the guest's boot
                             (repeatable; the words are appended in order)
   disk FILESYSTEM SIZE_MB [MKFS_OPTION...]
                             a fresh image of SIZE_MB MiB with FILESYSTEM
-                            (runner/disk.py; the options go to its mkfs),
+                            (harness/disk.py; the options go to its mkfs),
                             attached to the guest as a block device;
                             repeatable: the guest finds the device of the
                             first in $HARNESS_DISK0, then $HARNESS_DISK1...
   needs CONFIG_X...         the scenario runs only on a kernel built with
                             each of these options (y or m); on another it is
-                            skipped, naming what is missing (runner/kconfig.py)
+                            skipped, naming what is missing (harness/kconfig.py)
   reports none             no report of any kind may appear
   report DETECTOR [title=TEXT] [classes=A,B,...] [after=DETECTOR]
                             one report of DETECTOR must appear; title: text
@@ -48,8 +48,8 @@ import shlex
 from dataclasses import dataclass, field, replace
 from typing import FrozenSet, List, Optional, Tuple
 
-from runner.console import DETECTORS
-from runner.disk import MKFS
+from harness.console import DETECTORS
+from harness.disk import MKFS
 
 DEFAULT_TIMEOUT = 60
 REPORT_OPTIONS = ('title', 'classes', 'after')
