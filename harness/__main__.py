@@ -67,7 +67,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help="save DEPT's graph at the scenario's end as "
 			    'graph.dot and a picture (harness/dept_graph.py)')
 	parser.add_argument('--summary', action='store_true',
-			    help="end with the line 'N passed, N failed'")
+			    help="end with the line 'N passed, N failed' "
+			    "(', N skipped' when some were)")
 	parser.add_argument('--cmdline', default='',
 			    help='more kernel parameters for the guest')
 	parser.add_argument('--boot-command-to', metavar='FILE',
@@ -277,13 +278,10 @@ def main(argv: List[str]) -> int:
 	names = selected(args, known)
 	writer = KtapWriter()
 	writer.plan(len(names))
-	passed = 0
 
 	def print_outcome(index: int, outcome: Outcome) -> None:
-		nonlocal passed
 		writer.diagnostic(outcome.diagnostics)
-		writer.result(index + 1, names[index], outcome.ok, outcome.directive)
-		passed += outcome.ok
+		writer.result(names[index], outcome.ok, outcome.directive)
 
 	try:
 		schedule.run_in_order(
@@ -296,8 +294,8 @@ def main(argv: List[str]) -> int:
 		target.RUNNING.stop()
 		raise
 	if args.summary:
-		print(f'{passed} passed, {len(names) - passed} failed')
-	return 0 if passed == len(names) else 1
+		writer.summary()
+	return 1 if writer.counts.failed else 0
 
 
 if __name__ == '__main__':

@@ -12,26 +12,21 @@ usage: python3 -m harness.check_kunit_parse KUNIT_PY FILE...
 
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from typing import List, Tuple
 
-RESULT = re.compile(r'^(ok|not ok) \d+ ([^#]*?)\s*(?:# (\S+).*)?$')
-STATUS = {'ok': 'PASS', 'not ok': 'FAIL'}
+from harness import ktap
 
 
 def our_results(path: str) -> List[Tuple[str, str]]:
-	results = []
+	"""The top-level tests of a file with their outcomes as kunit.py
+	names them."""
 	with open(path, encoding='utf-8') as file:
-		for line in file:
-			match = RESULT.match(line.rstrip('\n'))
-			if match:
-				skipped = (match.group(3) or '').upper() == 'SKIP'
-				results.append((match.group(2),
-						'SKIP' if skipped else STATUS[match.group(1)]))
-	return results
+		document = ktap.parse(line.rstrip('\n') for line in file)
+	return [(result.name, 'SKIP' if result.skipped else
+		 'PASS' if result.ok else 'FAIL') for result in document.results]
 
 
 def kunit_results(tree: dict) -> List[Tuple[str, str]]:
@@ -66,21 +61,18 @@ def check(kunit_py: str, path: str) -> List[str]:
 
 def main(argv: List[str]) -> int:
 	kunit_py, files = argv[0], argv[1:]
-	print('KTAP version 1')
-	print(f'1..{len(files)}')
-	failed = 0
-	for number, path in enumerate(files, start=1):
+	writer = ktap.KtapWriter()
+	writer.plan(len(files))
+	for path in files:
 		name = 'kunit-parse-' + os.path.splitext(os.path.basename(path))[0]
 		if os.path.exists(path) and os.path.getsize(path) == 0:
-			print(f'ok {number} {name} # SKIP the stage printed no KTAP')
+			writer.result(name, True, 'SKIP the stage printed no KTAP')
 			continue
 		problems = check(kunit_py, path) if os.path.exists(path) else [f'{path} is missing']
-		for problem in problems:
-			for line in problem.splitlines():
-				print(f'# {name}: {line}')
-		print(f"{'not ok' if problems else 'ok'} {number} {name}")
-		failed += bool(problems)
-	return 1 if failed else 0
+		writer.diagnostic(f'{name}: {line}' for problem in problems
+				  for line in problem.splitlines())
+		writer.result(name, not problems)
+	return 1 if writer.counts.failed else 0
 
 
 if __name__ == '__main__':

@@ -11,74 +11,60 @@ one diagnostic per stage gives the wall time of its build and of its run.
 The top-level results of every stage are the tests counted by the last
 line, 'N passed, N failed' (', N skipped' when some were).
 
-usage: python3 -m harness.ktap_stages OUT [--build NAME=COMMAND]... NAME=COMMAND...
+usage: python3 -m harness.ktap_stages OUT [--build NAME=COMMAND]...
+		NAME=COMMAND...
 """
 
 import os
-import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, Iterable, Iterator, List, Tuple
 
-KTAP_START = re.compile(r'^KTAP version 1$')
-PLAN = re.compile(r'^1\.\.(\d+)$')
-RESULT = re.compile(r'^(ok|not ok) \d+ [^#]*(?:# (\S+))?')
+from harness import ktap
 
-
-@dataclass
-class Counts:
-	passed: int = 0
-	failed: int = 0
-	skipped: int = 0
-	problems: List[str] = field(default_factory=list)
+# A stage's results, and what went wrong beyond its failed tests
+Stage = Tuple[ktap.Counts, List[str]]
 
 
-def count(lines: List[str], status: int) -> Counts:
-	"""Tally the top-level results of one stage's KTAP document."""
-	counts = Counts()
-	planned = None
-	results = 0
-	for line in lines:
-		match = PLAN.match(line)
-		if match and planned is None:
-			planned = int(match.group(1))
-		match = RESULT.match(line)
-		if not match:
-			continue
-		results += 1
-		if match.group(2) and match.group(2).upper() == 'SKIP':
-			counts.skipped += 1
-		elif match.group(1) == 'ok':
-			counts.passed += 1
-		else:
-			counts.failed += 1
+def count(lines: List[str], status: int) -> Stage:
+	"""Tally the top-level results of one stage's KTAP document; the
+	problems beyond its failed tests, each counted as one more failure."""
+	document = ktap.parse(lines)
+	counts = document.counts()
+	problems = []
+	missing = (document.plan or 0) - len(document.results)
 	if not lines:
-		counts.problems.append('the stage printed no KTAP document')
+		problems.append('the stage printed no KTAP document')
 		counts.failed += 1
-	elif planned is not None and results < planned:
-		counts.problems.append(f'{planned - results} of {planned} results missing')
-		counts.failed += planned - results
+	elif missing > 0:
+		problems.append(f'{missing} of {document.plan} results missing')
+		counts.failed += missing
 	if status != 0 and counts.failed == 0:
-		counts.problems.append(f'the stage exited with status {status}')
+		problems.append(f'the stage exited with status {status}')
 		counts.failed += 1
-	return counts
+	return counts, problems
 
 
-def run_stage(command: str, ktap_path: str) -> Counts:
-	"""Run one stage, relaying its KTAP indented as it comes."""
+def document_lines(output: Iterable[str], lines: List[str]) -> Iterator[str]:
+	"""The lines of the KTAP document in @output as they come, kept in
+	@lines; what comes before its version line goes to stderr."""
+	for line in output:
+		line = line.rstrip('\n')
+		if not lines and line != ktap.VERSION:
+			print(line, file=sys.stderr, flush=True)
+			continue
+		lines.append(line)
+		yield line
+
+
+def run_stage(writer: ktap.KtapWriter, command: str, ktap_path: str) -> Stage:
+	"""Run one stage, relaying its KTAP as a subtest as it comes."""
 	lines: List[str] = []
 	process = subprocess.Popen(command, shell=True, stdout=subprocess.PIPE,
 				   stdin=subprocess.DEVNULL, text=True,
 				   errors='replace')
-	for line in process.stdout:
-		line = line.rstrip('\n')
-		if not lines and not KTAP_START.match(line):
-			print(line, file=sys.stderr, flush=True)
-			continue
-		lines.append(line)
-		print(('  ' + line).rstrip(), flush=True)
+	writer.relay(document_lines(process.stdout, lines))
 	status = process.wait()
 	with open(ktap_path, 'w', encoding='utf-8') as file:
 		file.write(''.join(line + '\n' for line in lines))
@@ -112,11 +98,11 @@ def parse_args(argv: List[str]) -> Tuple[str, Dict[str, str], List[List[str]]]:
 def main(argv: List[str]) -> int:
 	out, builds, stages = parse_args(argv)
 	os.makedirs(out, exist_ok=True)
-	print('KTAP version 1')
-	print(f'1..{len(stages)}', flush=True)
-	total = Counts()
+	writer = ktap.KtapWriter()
+	writer.plan(len(stages))
+	total = ktap.Counts()
 	times = []
-	for number, (name, command) in enumerate(stages, start=1):
+	for name, command in stages:
 		ktap_path = os.path.join(out, name + '.ktap')
 		timing = []
 		start = time.monotonic()
@@ -125,25 +111,19 @@ def main(argv: List[str]) -> int:
 			timing.append(f'build {duration(time.monotonic() - start)}')
 		if status == 0:
 			start = time.monotonic()
-			counts = run_stage(command, ktap_path)
+			counts, problems = run_stage(writer, command, ktap_path)
 			timing.append(f'run {duration(time.monotonic() - start)}')
 		else:
 			open(ktap_path, 'w', encoding='utf-8').close()
-			counts = Counts(failed=1, problems=[
-				f'the build failed (status {status}); its output is above on stderr'])
-		times.append(f'# time {name}: ' + ', '.join(timing))
-		for problem in counts.problems:
-			print(f'# {name}: {problem}')
-		print(f"{'ok' if counts.failed == 0 else 'not ok'} {number} {name}",
-		      flush=True)
-		total.passed += counts.passed
-		total.failed += counts.failed
-		total.skipped += counts.skipped
-	print('\n'.join(times))
-	summary = f'{total.passed} passed, {total.failed} failed'
-	if total.skipped:
-		summary += f', {total.skipped} skipped'
-	print(summary)
+			counts, problems = ktap.Counts(failed=1), [
+				f'the build failed (status {status}); its output '
+				'is above on stderr']
+		times.append(f'time {name}: ' + ', '.join(timing))
+		writer.diagnostic(f'{name}: {problem}' for problem in problems)
+		writer.result(name, counts.failed == 0)
+		total += counts
+	writer.diagnostic(times)
+	writer.summary(total)
 	return 1 if total.failed else 0
 
 

@@ -24,18 +24,16 @@ def main(modules: List[str]) -> int:
 	tests = list(tests_of(suite))
 	writer = KtapWriter()
 	writer.plan(len(tests))
-	failed = 0
-	for number, test in enumerate(tests, start=1):
+	for test in tests:
 		result = unittest.TestResult()
 		test.run(result)
 		for _, text in result.errors + result.failures:
 			writer.diagnostic(text.splitlines())
 		name = test.id().rsplit('.', 2)[-2:]
 		skip = result.skipped[0][1] if result.skipped else None
-		writer.result(number, '.'.join(name), result.wasSuccessful(),
+		writer.result('.'.join(name), result.wasSuccessful(),
 			      f'SKIP {skip}' if skip else None)
-		failed += not result.wasSuccessful()
-	return 1 if failed else 0
+	return 1 if writer.counts.failed else 0
 
 
 if __name__ == '__main__':

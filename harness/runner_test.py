@@ -547,7 +547,7 @@ class JobsTest(unittest.TestCase):
 		self.assertIn('not ok 3 c\n', serial)
 		self.assertIn('not ok 4 nope\n', serial)
 		self.assertIn('ok 5 d # SKIP why\n', serial)
-		self.assertTrue(serial.endswith('\n4 passed, 2 failed\n'))
+		self.assertTrue(serial.endswith('\n3 passed, 2 failed, 1 skipped\n'))
 		self.started.clear()
 		self.assertEqual(self.run_main('--only', 'a,b,c,nope,d,e',
 					       '--jobs', '3'), serial)

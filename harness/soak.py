@@ -17,7 +17,7 @@ each of its steps is a KTAP test, which fails on a kernel report within it
 that says it failed.  A report seen with DEPT on and never with dept=off is
 marked as DEPT's claim.  Every console is kept in the work folder, beside
 results.json; with --summary, the last line counts the steps:
-'N passed, N failed, N skipped'.
+'N passed, N failed' (', N skipped' when some were).
 """
 
 import argparse
@@ -31,7 +31,7 @@ from typing import Dict, List
 
 from harness import disk, rootimage, soak_console, target
 from harness.accel import Accelerator
-from harness.ktap import KtapWriter
+from harness.ktap import Counts, KtapWriter
 from harness.modules import BuildError
 
 BOOT_MODES = {'dept-on': '', 'dept-off': 'dept=off'}
@@ -71,7 +71,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    help='boot nothing: judge the consoles the boots '
 			    'left in the work folder')
 	parser.add_argument('--summary', action='store_true',
-			    help="end with the line 'N passed, N failed, N skipped'")
+			    help="end with the line 'N passed, N failed' "
+			    "(', N skipped' when some were)")
 	parser.add_argument('--kvm', action='store_true',
 			    help='try KVM, fall back if the guest does not boot')
 	args = parser.parse_args(argv)
@@ -135,25 +136,21 @@ def boot(args, machine: target.Target, accel: Accelerator, mode: str,
 
 def judge_boot(name: str, result: target.Boot,
 	       parsed: soak_console.SoakConsole, without_dept: set,
-	       writer: KtapWriter, counts: Dict[str, int]) -> dict:
-	"""Print one boot's steps as KTAP subtests; return its results."""
+	       sub: KtapWriter) -> dict:
+	"""Print one boot's steps as the document of its subtest, with @sub;
+	return its results."""
 	steps = [step for step in parsed.steps
 		 if step.name not in ('boot', 'shutdown') or step.reports]
 	ended = [('workload began', parsed.minutes is not None),
 		 ('workload ended', parsed.done and not result.timed_out)]
-	sub = writer.subtest()
 	sub.plan(len(ended) + len(steps))
-	number = 0
 	for what, ok in ended:
-		number += 1
 		if not ok:
 			sub.diagnostic([f'{what}: no (timed out: {result.timed_out}, '
 					f'exit status {result.status})'])
-		sub.result(number, what, ok)
-		counts['passed' if ok else 'failed'] += 1
+		sub.result(what, ok)
 	records = []
 	for step in steps:
-		number += 1
 		lines = []
 		for report in step.reports:
 			claim = (without_dept is not None and
@@ -169,9 +166,7 @@ def judge_boot(name: str, result: target.Boot,
 			lines.append('never ended')
 		sub.diagnostic(lines)
 		skip = step.skipped
-		sub.result(number, step.name, step.ok,
-			   f'SKIP {skip}' if skip else None)
-		counts['skipped' if skip else 'passed' if step.ok else 'failed'] += 1
+		sub.result(step.name, step.ok, f'SKIP {skip}' if skip else None)
 		records.append({
 			'step': step.name, 'status': step.status,
 			'bogo_ops_per_s': step.bogo_ops, 'ok': step.ok,
@@ -258,31 +253,32 @@ def judge_all(args, boots: Dict[str, tuple]) -> int:
 				     for report in step.reports}
 	writer = KtapWriter()
 	writer.plan(len(boots))
-	counts = {'passed': 0, 'failed': 0, 'skipped': 0}
+	steps = Counts()
 	results = []
-	for number, (mode, (result, parsed, seconds)) in enumerate(boots.items(), 1):
+	for mode, (result, parsed, seconds) in boots.items():
 		if BOOT_MODES[mode]:
 			# DEPT was off from the start: its stopping changes nothing
 			for step in parsed.steps:
 				step.dept_stopped = False
 		name = f'soak-{args.name}-{mode}'
 		writer.diagnostic([f'{name}: console in {console_path(args, mode)}'])
+		sub = writer.subtest()
 		record = judge_boot(name, result, parsed,
 				    None if mode == 'dept-off' else seen_without_dept,
-				    writer, counts)
+				    sub)
+		steps += sub.counts
 		record['seconds'] = seconds
 		record['mode'] = mode
 		results.append(record)
-		writer.result(number, name, record['ok'])
+		writer.result(name, record['ok'])
 	with open(os.path.join(args.work, 'results.json'), 'w',
 		  encoding='utf-8') as file:
 		json.dump({'target': args.name, 'date': time.strftime(
 			'%Y-%m-%d', time.gmtime()), 'steps': args.steps,
 			'boots': results}, file, indent=1)
 	if args.summary:
-		print(f"{counts['passed']} passed, {counts['failed']} failed, "
-		      f"{counts['skipped']} skipped")
-	return 0 if counts['failed'] == 0 else 1
+		writer.summary(steps)
+	return 1 if steps.failed else 0
 
 
 if __name__ == '__main__':

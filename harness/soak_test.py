@@ -103,13 +103,13 @@ class SoakConsoleTest(unittest.TestCase):
 class JudgeTest(unittest.TestCase):
 	def judge(self, without_dept):
 		out = io.StringIO()
-		counts = {'passed': 0, 'failed': 0, 'skipped': 0}
+		sub = KtapWriter(out).subtest()
 		boot = target.Boot(timed_out=False, status=0, console=recorded(),
 				   ready=False)
 		record = soak.judge_boot('soak-um-dept-on', boot,
 					 soak_console.parse(recorded()),
-					 without_dept, KtapWriter(out), counts)
-		return record, out.getvalue(), counts
+					 without_dept, sub)
+		return record, out.getvalue(), sub.counts
 
 	def test_dept_claim(self):
 		record, text, counts = self.judge(set())
@@ -120,7 +120,7 @@ class JudgeTest(unittest.TestCase):
 		self.assertIn('  not ok 3 fs-workload/ext4\n', text)
 		self.assertIn('  ok 5 module/loop # SKIP not implemented\n', text)
 		# the failed steps, and the workload that never ended
-		self.assertEqual(counts['failed'], 1 + sum(
+		self.assertEqual(counts.failed, 1 + sum(
 			1 for step in record['steps'] if not step['ok']))
 		aiol = [s for s in record['steps'] if s['step'] == 'stress-ng/aiol']
 		self.assertEqual(aiol[0]['reports'][0]['classes'], ['sb_writers'])
@@ -137,7 +137,7 @@ class JudgeTest(unittest.TestCase):
 		lines = text.splitlines()
 		self.assertEqual(lines[0], '  KTAP version 1')
 		planned = int(lines[1].strip()[3:])
-		self.assertEqual(planned, sum(counts.values()))
+		self.assertEqual(planned, counts.total)
 
 
 class ResultsTest(unittest.TestCase):

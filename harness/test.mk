@@ -42,11 +42,10 @@ stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := DEPT_TREE=$(TREE) python3 -m harness.ktap_unittest \
 	harness.runner_test harness.schedule_test harness.target_test \
 	harness.soak_test harness.dept_report_test harness.dept_graph_test \
-	harness.ktap_stages_test harness.full_config_warnings_test \
-	bench.bench_test
+	harness.ktap_test harness.ktap_stages_test \
+	harness.full_config_warnings_test bench.bench_test
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
-ktap-skip = printf 'KTAP version 1\n1..1\nok 1 %s \# SKIP %s\n' \
-	$(call quote,$(1)) $(call quote,$(2))
+ktap-skip = python3 -m harness.ktap skip $(call quote,$(1)) $(call quote,$(2))
 # A target the variant is not built for is one skipped test, not built.
 $(foreach t,$(ALL_TARGETS),$(eval stage-$(t) = $$(if $$($(t)_SKIP),\
 	$$(call ktap-skip,$(t)-$$(VARIANT),$$($(t)_SKIP)),$$(call run-scenarios,$(t)))))

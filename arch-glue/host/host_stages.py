@@ -12,8 +12,12 @@ stage's wall time as a diagnostic.  Under valgrind every case (a forked
 child) writes its own log; a stage fails if any log has errors, and the
 first lines of each such error are quoted.
 
-usage: host_stages.py --binary BIN --out DIR [--seed N] [--summary]
-                      [--stages native,memcheck,drd]
+It runs as a script (arch-glue/ is no Python package) and writes its
+KTAP with the harness's package, found in the repository's root, which it
+puts on its module path from its own place.
+
+usage: python3 arch-glue/host/host_stages.py --binary BIN --out DIR
+		[--seed N] [--summary] [--stages native,memcheck,drd]
 """
 
 import argparse
@@ -26,6 +30,11 @@ import subprocess
 import sys
 import time
 from typing import List, Tuple
+
+# the repository's root, two folders up, holds the harness package
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
+	os.path.abspath(__file__)))))
+from harness.ktap import KtapWriter
 
 # Under valgrind the program runs 20 to 100 times slower: a shorter soak
 # and a longer timeout per case.
@@ -102,25 +111,19 @@ def main(argv: List[str]) -> int:
 	args = parser.parse_args(argv)
 	stages = args.stages.split(',')
 
-	print('KTAP version 1')
-	print(f'# seed: {args.seed} (make host-test SEED={args.seed} replays it)')
-	print(f'1..{len(stages)}', flush=True)
-	failed = 0
-	for number, name in enumerate(stages, start=1):
+	writer = KtapWriter()
+	writer.plan(len(stages))
+	writer.diagnostic([f'seed: {args.seed} (make host-test SEED={args.seed} '
+			   'replays it)'])
+	for name in stages:
 		passed, lines, problems, elapsed = run_stage(name, args.binary,
 							     args.out, args.seed)
-		for i, line in enumerate(lines):
-			print(('    ' + line).rstrip())
-			if i == 0:
-				print(f'    # Subtest: host-{name}')
-		for problem in problems:
-			print(f'    # {problem}')
-		print(f'    # wall time: {elapsed:.1f} s')
-		print(f"{'ok' if passed else 'not ok'} {number} host-{name}", flush=True)
-		failed += not passed
+		writer.relay(lines)
+		writer.diagnostic(problems + [f'wall time: {elapsed:.1f} s'])
+		writer.result(f'host-{name}', passed)
 	if args.summary:
-		print(f'{len(stages) - failed} passed, {failed} failed')
-	return 1 if failed else 0
+		writer.summary()
+	return 1 if writer.counts.failed else 0
 
 
 if __name__ == '__main__':
