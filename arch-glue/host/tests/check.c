@@ -13,7 +13,7 @@ void check_fail(const char *file, int line, const char *fmt, ...)
 	va_list args;
 
 	failed = true;
-	printf("    # %s:%d: ", base ? base + 1 : file, line);
+	printf("  # %s:%d: ", base ? base + 1 : file, line);
 	va_start(args, fmt);
 	vprintf(fmt, args);
 	va_end(args);

@@ -74,7 +74,7 @@ static void open_log(const struct host_suite *s, const struct host_case *c,
 	snprintf(path, size, "%s/%s.%s.log", log_dir, s->name, c->name);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || dup2(fd, STDERR_FILENO) < 0) {
-		printf("    # cannot write %s: %s\n", path, strerror(errno));
+		printf("  # cannot write %s: %s\n", path, strerror(errno));
 		exit(2);
 	}
 	close(fd);
@@ -105,7 +105,7 @@ static bool run_case(const struct host_suite *s, const struct host_case *c)
 	fflush(stderr);
 	pid = fork();
 	if (pid < 0) {
-		printf("    # fork: %s\n", strerror(errno));
+		printf("  # fork: %s\n", strerror(errno));
 		return false;
 	}
 	if (!pid)
@@ -116,14 +116,14 @@ static bool run_case(const struct host_suite *s, const struct host_case *c)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return true;
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-		printf("    # timed out after %u s\n", timeout_s);
+		printf("  # timed out after %u s\n", timeout_s);
 	else if (WIFSIGNALED(status))
-		printf("    # killed by signal %d (%s)\n", WTERMSIG(status),
+		printf("  # killed by signal %d (%s)\n", WTERMSIG(status),
 		       strsignal(WTERMSIG(status)));
 	else if (WEXITSTATUS(status) != 1)
-		printf("    # exit status %d\n", WEXITSTATUS(status));
+		printf("  # exit status %d\n", WEXITSTATUS(status));
 	if (log_dir)
-		printf("    # console: %s/%s.%s.log\n", log_dir, s->name, c->name);
+		printf("  # console: %s/%s.%s.log\n", log_dir, s->name, c->name);
 	return false;
 }
 
@@ -133,9 +133,9 @@ static bool run_suite(const struct host_suite *s, int nr)
 	bool all = true;
 	int n = 0;
 
-	printf("    KTAP version 1\n");
-	printf("    # Subtest: %s\n", s->name);
-	printf("    1..%d\n", nr_selected(s));
+	printf("  KTAP version 1\n");
+	printf("  # Subtest: %s\n", s->name);
+	printf("  1..%d\n", nr_selected(s));
 	for (c = s->cases; c->name; c++) {
 		bool ok;
 
@@ -143,7 +143,7 @@ static bool run_suite(const struct host_suite *s, int nr)
 			continue;
 		ok = run_case(s, c);
 		all &= ok;
-		printf("    %sok %d %s\n", ok ? "" : "not ", ++n, c->name);
+		printf("  %sok %d %s\n", ok ? "" : "not ", ++n, c->name);
 	}
 	printf("%sok %d %s\n", all ? "" : "not ", nr, s->name);
 	return all;

@@ -115,7 +115,7 @@ static void test_random_order(void)
 	}
 	s->first = next_rand(&rng) % (SOAK_LOCKS - 1);
 	s->second = s->first + 1 + next_rand(&rng) % (SOAK_LOCKS - 1 - s->first);
-	printf("    # seed %lu: %d tasks, %d locks, %lu iterations; inverting S%d and S%d\n",
+	printf("  # seed %lu: %d tasks, %d locks, %lu iterations; inverting S%d and S%d\n",
 	       host_test_seed, SOAK_TASKS, SOAK_LOCKS, s->iters,
 	       s->first, s->second);
 	fflush(stdout);

@@ -455,13 +455,15 @@ static void *take_refilled(struct dept_pool *p)
 }
 
 /*
- * Ask for a refill once fewer than a quarter of the boot array are left:
- * with dept_pool_objs= above the array, the rest of the reservation is
- * on its way already, and must not be asked for twice.
+ * Ask for a refill once fewer than half of the boot array are left, so
+ * that a burst (a module creating its classes) finds objects while the
+ * refill waits for its worker.  Measured against the boot array, not
+ * the chunk: with dept_pool_objs= above the array, the rest of the
+ * reservation is on its way already and must not be asked for twice.
  */
 static void check_pool_low(struct dept_pool *p)
 {
-	if (pool_avail(p) >= p->obj_nr / 4 || READ_ONCE(p->refill_asked))
+	if (pool_avail(p) >= p->obj_nr / 2 || READ_ONCE(p->refill_asked))
 		return;
 	WRITE_ONCE(p->refill_asked, true);
 	irq_work_queue(&dept_refill_irq_work);
