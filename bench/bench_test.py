@@ -241,8 +241,27 @@ class TableTest(unittest.TestCase):
 		row = next(l for l in lines if l.startswith('mutex_pair'))
 		# three significant digits, ratios of the medians
 		self.assertEqual(row.split(), ['mutex_pair', 'ns/op', '30', '[20-40]',
-					       '10', '2', '3.00x', '15.00x'])
+					       '10', '2', '3.00x'])
 		self.assertIn('== um: in-kernel, median [min-max] of 3 boots', lines)
+
+	def test_dept_against_lockdep(self):
+		found = sample() + [
+			figures.measured('kernel', 'mutex_pair', 'um', c, 'ns/op', [v])
+			for c, v in (('lockdep', 6.0), ('alone', 3.0))]
+		lines = table.render(found)
+		self.assertEqual(lines[2].split(), [
+			'figure', 'unit', 'DEPT', 'on', 'DEPT', 'off', 'floor',
+			'lockdep', 'alone', 'DEPT', 'alone', 'on/off',
+			'dept/lockdep', 'alone/lockdep', 'off/lockdep'])
+		row = next(l for l in lines if l.startswith('mutex_pair'))
+		# (on - off) / (lockdep - floor), alone / lockdep, off / lockdep
+		self.assertEqual(row.split()[-6:], ['6', '3', '3.00x', '5.00x',
+						    '0.50x', '1.67x'])
+
+	def test_a_ratio_without_its_columns_is_not_shown(self):
+		header = table.render(sample())[2]
+		self.assertNotIn('dept/lockdep', header)
+		self.assertIn('on/off', header)
 
 	def test_missing_says_why(self):
 		gone = figures.missing('kernel', 'spin_pair', 'um', 'floor', 'ns/op', 'no kernel')

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """The in-kernel figures of one target: per operation of the benchmark
-module and the boot time to /init, in each column (DEPT on, DEPT off,
-floor), over that column's boots."""
+module and the boot time to /init, in each column that was asked for
+(DEPT on, DEPT off, floor, lockdep alone, DEPT alone), over that
+column's boots."""
 
 from typing import Dict, List
 
@@ -11,7 +12,7 @@ from bench.console import BenchBoot
 # the module's operations, in its order (bench/guest/dept-bench)
 OPERATIONS = ('spin_pair', 'mutex_pair', 'rwsem_read_pair', 'nested_pair',
 	      'completion_trip', 'waitqueue_trip', 'folio_pair')
-COLUMNS = ('on', 'off', 'floor')
+COLUMNS = ('on', 'off', 'floor', 'lockdep', 'alone')
 
 
 def kernel_figures(target: str, columns: Dict[str, List[BenchBoot]],
@@ -20,7 +21,7 @@ def kernel_figures(target: str, columns: Dict[str, List[BenchBoot]],
 	"""@columns: the boots of each column that ran; @not_run: why a
 	column has no boots; @notes: what to say about a column's figures."""
 	result = []
-	for column in COLUMNS:
+	for column in (c for c in COLUMNS if c in columns or c in not_run):
 		boots = columns.get(column, [])
 		for name in OPERATIONS + ('boot_to_init',):
 			unit = 'ms' if name == 'boot_to_init' else 'ns/op'

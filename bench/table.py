@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """The terminal table: per group and target a block, a row per figure, a
 cell per column 'median [min-max]', and for the in-kernel and workload
-figures the cost ratios DEPT on / DEPT off and DEPT on / floor (of a rate
-such as bogo-ops/s, whose cost is its inverse, the ratio of the others to
-DEPT on)."""
+figures ratios of costs between the columns (of a rate such as
+bogo-ops/s, whose cost is its inverse, the ratios of the inverses)."""
 
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 from bench.figures import Figure
 
@@ -19,11 +18,36 @@ TITLES = {
 	'workload': 'the soak\'s kernel under stress-ng (make soak), median '
 		    '[min-max] of {runs} boots',
 }
-COST_RATIOS = (('on/off', 'on', 'off'), ('on/floor', 'on', 'floor'))
-RATIOS = {'kernel': COST_RATIOS, 'workload': COST_RATIOS}
 # units of a rate: more is cheaper
 RATES = ('bogo-ops/s',)
-COLUMN_TITLES = {'on': 'DEPT on', 'off': 'DEPT off', 'floor': 'floor'}
+COLUMN_TITLES = {'on': 'DEPT on', 'off': 'DEPT off', 'floor': 'floor',
+		 'lockdep': 'lockdep alone', 'alone': 'DEPT alone'}
+
+Costs = Dict[str, float]
+
+
+def quotient(top: str, bottom: str) -> Callable[[Costs], Optional[float]]:
+	"""The cost of column @top against @bottom's."""
+	return lambda c: c[top] / c[bottom] if c[bottom] else None
+
+
+def own_costs(c: Costs) -> Optional[float]:
+	"""DEPT's own cost (on - off) against lockdep's own (lockdep alone -
+	floor): what DEPT adds to a kernel, in units of what lockdep adds."""
+	lockdep = c['lockdep'] - c['floor']
+	return (c['on'] - c['off']) / lockdep if lockdep > 0 else None
+
+
+# (title, the columns it needs, the ratio of their costs)
+RATIOS = {
+	'kernel': (('on/off', ('on', 'off'), quotient('on', 'off')),
+		   ('dept/lockdep', ('on', 'off', 'lockdep', 'floor'), own_costs),
+		   ('alone/lockdep', ('alone', 'lockdep'),
+		    quotient('alone', 'lockdep')),
+		   ('off/lockdep', ('off', 'lockdep'), quotient('off', 'lockdep'))),
+	'workload': (('on/off', ('on', 'off'), quotient('on', 'off')),
+		     ('on/floor', ('on', 'floor'), quotient('on', 'floor'))),
+}
 
 
 def number(value: float) -> str:
@@ -43,15 +67,33 @@ def cell(figure: Optional[Figure]) -> str:
 		f'[{number(figure.min)}-{number(figure.max)}]')
 
 
-def ratio(top: Optional[Figure], bottom: Optional[Figure]) -> str:
-	"""The cost of @top against @bottom's."""
-	if not top or not bottom or top.median is None or bottom.median is None:
+def costs(cells: Dict[str, Figure]) -> Costs:
+	"""The cost of each column with a value (a rate's is its inverse)."""
+	found = {}
+	for column, figure in cells.items():
+		if figure.median is None:
+			continue
+		if figure.unit not in RATES:
+			found[column] = figure.median
+		elif figure.median:
+			found[column] = 1 / figure.median
+		else:
+			found[column] = float('inf')
+	return found
+
+
+def ratio(cells: Dict[str, Figure], needs: tuple,
+	  fn: Callable[[Costs], Optional[float]]) -> str:
+	c = costs(cells)
+	if not set(needs) <= set(c):
 		return '-'
-	if top.unit in RATES:
-		top, bottom = bottom, top
-	if bottom.median == 0:
-		return 'inf' if top.median else '-'
-	return f'{top.median / bottom.median:.2f}x'
+	try:
+		value = fn(c)
+	except (ZeroDivisionError, ValueError):
+		value = None
+	if value is None or value != value:
+		return '-'
+	return 'inf' if value == float('inf') else f'{value:.2f}x'
 
 
 def block(figures: List[Figure]) -> List[str]:
@@ -61,13 +103,13 @@ def block(figures: List[Figure]) -> List[str]:
 	rows: Dict[tuple, Dict[str, Figure]] = {}
 	for figure in figures:
 		rows.setdefault((figure.name, figure.unit), {})[figure.column] = figure
+	shown = [r for r in RATIOS.get(group, ()) if set(r[1]) <= set(columns)]
 	header = (['figure', 'unit'] + [COLUMN_TITLES.get(c, c) for c in columns]
-		  + [r[0] for r in RATIOS.get(group, ())])
+		  + [title for title, _, _ in shown])
 	table = [header]
 	for (name, unit), cells in rows.items():
 		table.append([name, unit] + [cell(cells.get(c)) for c in columns] +
-			     [ratio(cells.get(a), cells.get(b))
-			      for _, a, b in RATIOS.get(group, ())])
+			     [ratio(cells, needs, fn) for _, needs, fn in shown])
 	widths = [max(len(row[i]) for row in table) for i in range(len(header))]
 	lines = ['  '.join(text.ljust(width) for text, width in
 			   zip(row, widths)).rstrip() for row in table]

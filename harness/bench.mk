@@ -5,7 +5,8 @@
 #              [BENCH_HARNESS_TARGETS=um] [BENCH_NO_HARNESS=1]
 #              [BENCH_NO_WORKLOAD=1]
 #                  in-kernel figures per target (DEPT on, DEPT off with
-#                  dept=off, the floor variant without lock debugging),
+#                  dept=off, the floor variant without lock debugging,
+#                  lockdep alone, DEPT alone where it builds),
 #                  the soak's kernel under stress-ng in the same three
 #                  columns (workload), host figures under callgrind,
 #                  memory, the harness's own times; a table,
@@ -22,7 +23,11 @@
 BENCH_OUT := $(BUILD_DIR)/bench
 BENCH_RUNS ?= 5
 BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),um)
+# The kernels of the in-kernel columns besides the target's own: the
+# floor (no lock debugging), lockdep alone (no DEPT) and, where the series
+# allows it, DEPT alone (no PROVE_LOCKING); test-full leaves them out
 BENCH_VARIANT := floor
+BENCH_VARIANTS := floor lockdep dept-alone
 BENCH_SCENARIO := bench/guest
 BENCH_DEBS := gnuplot-nox valgrind
 
@@ -157,7 +162,10 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 		--host $(BENCH_HOST_BIN) \
 		$(foreach t,$(BENCH_TARGETS),$(call bench-column,$(t),on,,) \
 			$(call bench-column,$(t),off,,dept=off) \
-			$(call bench-column,$(t),floor,$(BENCH_VARIANT),)) \
+			$(call bench-column,$(t),floor,$(BENCH_VARIANT),) \
+			$(call bench-column,$(t),lockdep,lockdep,) \
+			$(if $(filter dept-alone,$(VARIANTS)),$(call \
+				bench-column,$(t),alone,dept-alone,))) \
 		$(if $(BENCH_NO_WORKLOAD),,$(bench-workload)) \
 		$(if $(BENCH_NO_HARNESS),,$(bench-harness) \
 			--suite um=$(BENCH_SUITE_WORK))

@@ -5,11 +5,11 @@
 # T-VARIANT each, its kernel built first in $(BUILD_DIR)/T-VARIANT.  A
 # variant that is not built for a target (its "# skip" line) is one skipped
 # test with its reason; a variant runs the scenarios its "# scenarios" line
-# names, or all.  The floor is make bench's kernel without DEPT, not a test
-# kernel.  TARGETS and SCENARIOS narrow it as they do 'make test'.  One
+# names, or all.  make bench's kernels (the floor, lockdep alone, DEPT
+# alone) are not test kernels.  TARGETS and SCENARIOS narrow it as they do 'make test'.  One
 # KTAP document, one closing line "N passed, N failed[, N skipped]".
 
-FULL_VARIANTS := $(filter-out $(BENCH_VARIANT),$(VARIANTS))
+FULL_VARIANTS := $(filter-out $(BENCH_VARIANTS),$(VARIANTS))
 FULL_VARIANT_STAGES := $(foreach v,$(FULL_VARIANTS),$(TEST_TARGETS:%=%-$(v)))
 FULL_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
 	$(FULL_VARIANT_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
