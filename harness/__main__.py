@@ -5,7 +5,7 @@ usage: python3 -m harness --target T.toml --tree DIR --out DIR --work DIR
 		--gen-init-cpio PROG [--busybox PROG] [--user-cc CC]
 		[--make-args ARGS] [--scenario-dir DIR]... [--only A,B] [--kvm]
 		[--show-console] [--show-reports] [--graph] [--summary]
-		[--cmdline PARAMS] [--boot-command-to FILE] [--jobs N]
+		[--cmdline PARAMS] [--boot-command-to FILE] [--jobs N] [--quick]
 """
 
 import argparse
@@ -27,6 +27,7 @@ from harness.paths import SCENARIOS_DIR
 
 GUEST_INIT = os.path.join(SCENARIOS_DIR, 'guest', 'init')
 GUEST_TOOLS = [os.path.join(SCENARIOS_DIR, 'guest', 'dept-edges')]
+QUICK_SKIP = 'SKIP long tail: make test runs it, as make run LONG=1 does'
 
 
 @dataclass
@@ -76,6 +77,9 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 			    'its boot command, timeout and the classes of the '
 			    'DEPT report it expects to FILE (JSON), for a '
 			    'debugger to boot it (gdb-scripts/)')
+	parser.add_argument('--quick', action='store_true',
+			    help="skip the long tail (expect: 'long'), each a "
+			    'skipped test')
 	parser.add_argument('--jobs', type=int, default=1, metavar='N',
 			    help='prepare and boot up to N scenarios at once '
 			    '(the output is that of one at a time)')
@@ -139,6 +143,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 	if absent:
 		return Outcome(True, kconfig.skip_reason(absent),
 			       [f'{name}: {loaded.description}'])
+	if args.quick and expectation.long:
+		return Outcome(True, QUICK_SKIP, [f'{name}: {loaded.description}'])
 	work = os.path.join(args.work, name)
 	os.makedirs(work, exist_ok=True)
 	diagnostics = [f'{name}: {loaded.description}']
@@ -248,13 +254,14 @@ def workers(args: argparse.Namespace) -> int:
 	return max(args.jobs, 1)
 
 
-def expected_seconds(name: str, known: dict) -> int:
+def expected_seconds(args: argparse.Namespace, name: str, known: dict) -> int:
 	"""How long a scenario may run (its timeout), 0 if it cannot be
-	loaded: what decides which scenarios start first."""
+	loaded or --quick skips it: what decides which scenarios start first."""
 	try:
-		return scenario.load(name, known[name]).expectation.timeout
+		expectation = scenario.load(name, known[name]).expectation
 	except (KeyError, scenario.ScenarioError):
 		return 0
+	return 0 if args.quick and expectation.long else expectation.timeout
 
 
 def outcome_of(args: argparse.Namespace, machine: target.Target,
@@ -287,7 +294,7 @@ def main(argv: List[str]) -> int:
 		schedule.run_in_order(
 			[functools.partial(outcome_of, args, machine, accel, name,
 					   known) for name in names],
-			[expected_seconds(name, known) for name in names],
+			[expected_seconds(args, name, known) for name in names],
 			workers(args), print_outcome)
 	except BaseException:
 		# stopped early (an interrupt, a bug): no guest outlives the runner

@@ -103,20 +103,24 @@ bench-workload = $(foreach t,$(BENCH_TARGETS),\
 	$(call bench-workload-column,$(t),floor,floor,dept-on))
 
 # The harness's own times: touch the engine in the tree, rebuild, run the
-# UML suite to its final line (edit-to-verdict; its guests print DEPT's
-# pools at their end, HARNESS_DEPT_STATS: the memory after the suite, read
-# from their consoles in a work directory of its own, which the warm
-# 'make test' does not overwrite); the rebuild alone
-# (edit-to-kernel); 'make test TARGETS=T' with nothing to rebuild (warm),
-# for T in BENCH_HARNESS_TARGETS (default um: each takes half an hour or
-# more); with BENCH_COLD=1 the same from an empty build directory and an
-# empty ccache directory of its own (cold: every object compiled).
+# UML suite to its final line as make run does, the long tail skipped
+# (edit-to-verdict); the rebuild alone (edit-to-kernel); the whole suite,
+# long tail included, whose guests print DEPT's pools at their end
+# (suite-full, HARNESS_DEPT_STATS: the memory after the suite, read from
+# their consoles in a work directory of its own, which the warm 'make
+# test' does not overwrite); 'make test TARGETS=T' with nothing to
+# rebuild (warm), for T in BENCH_HARNESS_TARGETS (default um: each takes
+# half an hour or more); with BENCH_COLD=1 the same from an empty build
+# directory and an empty ccache directory of its own (cold: every object
+# compiled).
 BENCH_HARNESS_TARGETS ?= um
 BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
 	$(call bench-build,um)
 BENCH_SUITE_WORK := $(BENCH_OUT)/runs/um/suite
 BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary \
-	--work $(BENCH_SUITE_WORK) --cmdline HARNESS_DEPT_STATS=1)
+	--quick --work $(BENCH_OUT)/runs/um/edit)
+BENCH_SUITE := $(call run-scenarios,um,--summary --work $(BENCH_SUITE_WORK) \
+	--cmdline HARNESS_DEPT_STATS=1)
 bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
 	$(if $(2),BUILD_DIR=$(2))
 BENCH_COLD_DIR := $(BENCH_OUT)/cold
@@ -128,6 +132,7 @@ bench-timed = $(if $(4),--missing $(call quote,harness:$(1):$(2):wall:s=not \
 	measured: $(4)),--harness $(call quote,$(1):$(2)=$(3)))
 bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
 	$(call bench-timed,edit-to-kernel,um,$(BENCH_EDIT_BUILD)) \
+	$(call bench-timed,suite-full,um,$(BENCH_SUITE)) \
 	$(foreach t,$(BENCH_TARGETS), \
 		$(call bench-timed,make-test-warm,$(t),$(call bench-make-test,$(t)),$(if \
 			$(filter $(t),$(BENCH_HARNESS_TARGETS)),,BENCH_HARNESS_TARGETS=$(t) \

@@ -37,6 +37,9 @@ comment):
                             (the guest dumps the graph with dept-edges: /init
                             after loading the scenario's modules, or run.sh
                             where it calls dept-edges; the last dump counts)
+  long                      the scenario is of the long tail: the runner's
+                            --quick (make run, the edit loop) skips it;
+                            make test runs it
 
 Every report that no 'report' line accounts for fails the scenario, so two
 'report dept' lines mean exactly two DEPT reports.  A file says either
@@ -110,6 +113,7 @@ class Expectation:
 	needs: List[str] = field(default_factory=list)
 	disks: List[DiskSpec] = field(default_factory=list)
 	edges: List[EdgeSpec] = field(default_factory=list)
+	long: bool = False
 
 	def for_kernel(self, enabled: FrozenSet[str]) -> 'Expectation':
 		"""The expectation on a kernel with the options @enabled: the
@@ -208,6 +212,10 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 		expectation.edges.append(parse_edge(args, True))
 	elif keyword == 'no' and args[:1] == ['edge']:
 		expectation.edges.append(parse_edge(args[1:], False))
+	elif keyword == 'long':
+		if args:
+			raise ValueError('long takes no arguments')
+		expectation.long = True
 	else:
 		raise ValueError(f"unknown statement '{keyword}'")
 

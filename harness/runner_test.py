@@ -152,6 +152,11 @@ class ExpectationTest(unittest.TestCase):
 		self.assertEqual(expect('reports none\n').cmdline, [])
 		self.assert_error('reports none\ncmdline\n', 'cmdline takes one or more')
 
+	def test_long(self):
+		self.assertTrue(expect('reports none\nlong\n').long)
+		self.assertFalse(expect('reports none\n').long)
+		self.assert_error('reports none\nlong 5\n', 'long takes no arguments')
+
 	def test_disk(self):
 		parsed = expect('reports none\ndisk ext4 64\ndisk ext2 8\n')
 		self.assertEqual(parsed.disks, [expectation.DiskSpec('ext4', 64),
@@ -484,6 +489,33 @@ class NeedsTest(unittest.TestCase):
 		self.assertEqual(outcome.directive,
 				 'SKIP needs CONFIG_HOTPLUG_CPU, which this kernel lacks')
 		self.assertEqual(outcome.diagnostics, ['x: needs something'])
+
+	def run_long(self, *options: str) -> 'runner_main.Outcome':
+		path = ScenarioTest.make(self, {
+			'description': 'takes long\n', 'run.sh': 'true\n',
+			'expect': 'reports none\nlong\n'})
+		out = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, out)
+		shutil.copy(self.CONFIG, os.path.join(out, '.config'))
+		args = runner_main.parse_args([
+			'--target', 'x', '--tree', '/nonexistent', '--out', out,
+			'--kernel', 'x', '--work', out, '--gen-init-cpio', 'x',
+			*options])
+		with mock.patch.object(runner_main.modules, 'build',
+				       side_effect=AssertionError('built')):
+			try:
+				return runner_main.run_scenario(args, None, None, 'x', path)
+			except AssertionError as error:
+				return runner_main.Outcome(False, diagnostics=[str(error)])
+
+	def test_quick_skips_the_long_tail_before_anything_is_built(self):
+		outcome = self.run_long('--quick')
+		self.assertTrue(outcome.ok)
+		self.assertEqual(outcome.directive, runner_main.QUICK_SKIP)
+		self.assertEqual(outcome.diagnostics, ['x: takes long'])
+
+	def test_without_quick_the_long_tail_runs(self):
+		self.assertEqual(self.run_long().diagnostics, ['built'])
 
 	def test_unreadable_config_fails(self):
 		outcome = self.run_needing('CONFIG_DEPT', '/nonexistent')

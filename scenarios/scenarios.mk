@@ -3,6 +3,8 @@
 # harness/target.mk): one fresh boot per scenario, KTAP on stdout.
 #   SCENARIOS=a,b       run only these (make test)
 #   SCENARIO=name       run only this one and show its whole console (make run)
+#   LONG=1              make run: the long tail too (expect: 'long'), which
+#                       make run skips by default and make test always runs
 #   SCENARIO_DIR=d1:d2  folders of scenarios (default: scenarios)
 #   KVM=1               QEMU targets: try KVM, fall back to TCG if the guest
 #                       does not boot
@@ -40,7 +42,8 @@ scenarios-prepared:
 
 run: scenarios-prepared
 	@$(call run-scenarios,$(TARGET),--show-reports --summary \
-		$(if $(SCENARIO),--show-console) $(if $(GRAPH),--graph))
+		$(if $(SCENARIO),--show-console) $(if $(GRAPH),--graph) \
+		$(if $(or $(LONG),$(SCENARIO_ONLY)),,--quick))
 
 # dept-graph (harness/dept_graph.py) on /proc/dept_deps saved to a file or on
 # a console with a dump of dept-edges: GRAPH_FROM=path, AROUND=class1,class2
