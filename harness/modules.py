@@ -1,11 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Building a scenario's kernel modules against the target's kernel tree."""
+"""Building a scenario's kernel modules against the target's kernel tree.
+
+A build that kbuild would find up to date is not run at all: kbuild takes
+one to three seconds to start up even when it has nothing to do, once per
+scenario, which in the edit loop (the engine touched, every scenario run
+again) is most of what the runner spends before booting.  Whether it is
+up to date is decided from kbuild's own record of each object's
+dependencies (the .*.o.cmd files: sources, headers, the configuration
+options it read), the scenario's files, the kernel's Module.symvers
+(the symbols the modules link against) and the make arguments."""
 
 import glob
+import hashlib
+import json
 import os
 import shutil
 import subprocess
-from typing import List
+from typing import Iterator, List
 
 from harness.paths import SCENARIOS_DIR
 from harness.scenario import Scenario
@@ -20,15 +31,86 @@ class BuildError(Exception):
 	lines of the build log."""
 
 
+# what the last successful build in a module folder was made against
+STAMP = '.harness-built'
+
+
+def cmd_dependencies(cmd_path: str, out: str) -> Iterator[tuple]:
+	"""(path, required) of each dependency kbuild recorded in a .cmd
+	file; '$(wildcard P)' entries are the configuration options and
+	headers that need not exist.  Relative paths are in @out."""
+	with open(cmd_path, encoding='utf-8', errors='replace') as file:
+		in_deps = False
+		for line in file:
+			if line.startswith('deps_'):
+				in_deps = True
+				continue
+			entry = line.strip().rstrip('\\').strip()
+			if not in_deps:
+				continue
+			if not entry:
+				return
+			required = not entry.startswith('$(wildcard ')
+			if not required:
+				entry = entry[len('$(wildcard '):].rstrip(')')
+			yield os.path.join(out, entry), required
+
+
+def symbols_digest(out: str) -> str:
+	try:
+		with open(os.path.join(out, 'Module.symvers'), 'rb') as file:
+			return hashlib.sha256(file.read()).hexdigest()
+	except OSError:
+		return ''
+
+
+def build_key(out: str, make_args: List[str]) -> dict:
+	return {'symvers': symbols_digest(out), 'make_args': make_args}
+
+
+def up_to_date(source: str, out: str, make_args: List[str]) -> bool:
+	"""Whether the last build in @source (a scenario's copy) is what
+	kbuild would make now."""
+	try:
+		with open(os.path.join(source, STAMP), encoding='utf-8') as file:
+			if json.load(file) != build_key(out, make_args):
+				return False
+	except (OSError, ValueError):
+		return False
+	kos = glob.glob(os.path.join(source, '*.ko'))
+	cmds = glob.glob(os.path.join(source, '.*.o.cmd'))
+	if not kos or not cmds:
+		return False
+	built = min(os.stat(ko).st_mtime for ko in kos)
+	mine = [os.path.join(source, name) for name in os.listdir(source)
+		if not name.startswith('.') and
+		os.path.isfile(os.path.join(source, name))]
+	for cmd in cmds:
+		for path, required in cmd_dependencies(cmd, out):
+			try:
+				if os.stat(path).st_mtime > built:
+					return False
+			except OSError:
+				if required:
+					return False
+	return all(os.stat(path).st_mtime <= built for path in mine
+		   if not path.endswith('.ko'))
+
+
 def build(scenario: Scenario, tree: str, out: str, make_args: List[str],
 	  work: str) -> List[str]:
 	"""Build the modules in a copy of the scenario under work/; return the
 	.ko files.  The copy keeps mtimes, so an unchanged module is not
-	rebuilt."""
+	rebuilt, and kbuild is not even started (up_to_date())."""
 	if not scenario.has_modules:
 		return []
 	source = os.path.join(work, 'module')
 	shutil.copytree(scenario.path, source, dirs_exist_ok=True)
+	if up_to_date(source, out, make_args):
+		return sorted(glob.glob(os.path.join(source, '*.ko')))
+	stamp = os.path.join(source, STAMP)
+	if os.path.exists(stamp):
+		os.remove(stamp)
 	log_path = os.path.join(work, 'build.log')
 	command = ['make', '-C', tree, f'O={os.path.abspath(out)}',
 		   f'M={os.path.abspath(source)}', f'SCENARIO_LIB={SCENARIO_LIB}',
@@ -44,4 +126,6 @@ def build(scenario: Scenario, tree: str, out: str, make_args: List[str],
 	modules = sorted(glob.glob(os.path.join(source, '*.ko')))
 	if not modules:
 		raise BuildError(f'the build made no .ko file (log: {log_path})', [])
+	with open(stamp, 'w', encoding='utf-8') as file:
+		json.dump(build_key(out, make_args), file)
 	return modules

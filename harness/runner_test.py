@@ -7,6 +7,7 @@ Run: python3 -m unittest harness.runner_test
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import tempfile
@@ -15,7 +16,7 @@ import time
 import unittest
 from unittest import mock
 
-from harness import console, expectation, kconfig, scenario, verdict
+from harness import console, expectation, kconfig, modules, scenario, verdict
 from harness import __main__ as runner_main
 from harness.ktap import KtapWriter
 from harness.paths import ROOT, SCENARIOS_DIR
@@ -431,6 +432,76 @@ class ScenarioTest(unittest.TestCase):
 		with self.assertRaises(scenario.ScenarioError) as caught:
 			scenario.discover([os.path.dirname(path), os.path.dirname(path)])
 		self.assertIn('scenario x is both in', str(caught.exception))
+
+
+class ModuleBuildTest(unittest.TestCase):
+	"""A module build that kbuild would find up to date is not started:
+	decided from kbuild's .cmd files, the kernel's Module.symvers, the
+	make arguments and the scenario's files."""
+
+	def setUp(self):
+		self.out = tempfile.mkdtemp()
+		self.source = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, self.out)
+		self.addCleanup(shutil.rmtree, self.source)
+		self.header = os.path.join(self.out, 'include', 'x.h')
+		os.makedirs(os.path.dirname(self.header))
+		self.write(self.header)
+		self.write(os.path.join(self.out, 'Module.symvers'), 'sym\n')
+		self.write(os.path.join(self.source, 'm.c'))
+		self.write(os.path.join(self.source, '.m.o.cmd'),
+			   'savedcmd_m.o := gcc\n\n'
+			   'deps_m.o := \\\n'
+			   f'  {self.source}/m.c \\\n'
+			   '  include/x.h \\\n'
+			   '  $(wildcard include/config/ABSENT) \\\n\n'
+			   'm.o: $(deps_m.o)\n')
+		self.ko = os.path.join(self.source, 'm.ko')
+		self.write(self.ko)
+		self.age(self.header, self.source + '/m.c', self.source + '/.m.o.cmd')
+		with open(os.path.join(self.source, modules.STAMP), 'w',
+			  encoding='utf-8') as file:
+			json.dump(modules.build_key(self.out, ['-s']), file)
+
+	@staticmethod
+	def write(path: str, text: str = '') -> None:
+		with open(path, 'w', encoding='utf-8') as file:
+			file.write(text)
+
+	@staticmethod
+	def age(*paths: str) -> None:
+		for path in paths:
+			os.utime(path, (time.time() - 100, time.time() - 100))
+
+	def test_dependencies_of_a_cmd_file(self):
+		self.assertEqual(list(modules.cmd_dependencies(
+			os.path.join(self.source, '.m.o.cmd'), self.out)), [
+			(f'{self.source}/m.c', True), (self.header, True),
+			(os.path.join(self.out, 'include/config/ABSENT'), False)])
+
+	def test_up_to_date(self):
+		self.assertTrue(modules.up_to_date(self.source, self.out, ['-s']))
+
+	def test_a_newer_header_builds_again(self):
+		os.utime(self.header)
+		os.utime(self.ko, (time.time() - 10, time.time() - 10))
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
+
+	def test_a_newer_scenario_file_builds_again(self):
+		os.utime(self.ko, (time.time() - 50, time.time() - 50))
+		self.write(os.path.join(self.source, 'Kbuild'), 'obj-m += m.o\n')
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
+
+	def test_other_kernel_symbols_or_make_arguments_build_again(self):
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-j2']))
+		self.write(os.path.join(self.out, 'Module.symvers'), 'other\n')
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
+
+	def test_a_missing_dependency_or_stamp_builds_again(self):
+		os.remove(self.header)
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
+		os.remove(os.path.join(self.source, modules.STAMP))
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
 
 
 class NeedsTest(unittest.TestCase):
