@@ -112,6 +112,15 @@ static void sdt_pair(long n, void *arg)
 	}
 }
 
+/* A lock taken under another, a dependency they already have. */
+static void nested_pair(long n, void *arg)
+{
+	struct tlock *locks = arg;
+
+	while (n--)
+		pair_of(&locks[0], &locks[1]);
+}
+
 /* Each of the n pairs in @arg locks two classes never locked together. */
 static void new_deps(long n, void *arg)
 {
@@ -166,6 +175,10 @@ int main(void)
 	locks = new_locks(1, "L");
 	ldt_pair(OPS, locks);
 	measure("ldt_pair", ldt_pair, OPS, locks);
+
+	locks = new_locks(2, "M");
+	nested_pair(OPS, locks);
+	measure("nested_pair", nested_pair, OPS, locks);
 
 	sdt_map_init(&map);
 	sdt_pair(OPS, &map);
