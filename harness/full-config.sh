@@ -28,7 +28,10 @@ kmake() {
 }
 
 case $dept in
-y) echo "CONFIG_DEPT=y" > "$out/dept.config" ;;
+# DEPT as it is meant to run, beside lockdep's validation: CONFIG_DEPT
+# only implies PROVE_LOCKING, which a defconfig that says it is not set
+# keeps off
+y) printf 'CONFIG_DEPT=y\nCONFIG_PROVE_LOCKING=y\n' > "$out/dept.config" ;;
 n) echo "# CONFIG_DEPT is not set" > "$out/dept.config" ;;
 floor) cp "$here/variants/floor.config" "$out/dept.config" ;;
 *) echo "full-config: DEPT must be y, n or floor, not $dept" >&2; exit 2 ;;
