@@ -12,7 +12,16 @@
  */
 
 OBJECT(dep, 1024 * 2)
+#ifdef CONFIG_DEBUG_LOCKING_API_SELFTESTS
+/*
+ * lockdep's boot-time selftests make some 2 800 classes before any refill
+ * can run (there is no workqueue yet), and those they forget come back
+ * only after a grace period, which early boot does not run either.
+ */
+OBJECT(class, 1024 * 4)
+#else
 OBJECT(class, 1024)
+#endif
 OBJECT(stack, 1024 * 4)
 OBJECT(ecxt, 1024)
 OBJECT(wait, 1024 * 4)
