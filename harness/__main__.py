@@ -57,7 +57,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	parser.add_argument('--scenario-dir', action='append', default=[],
 			    help='a folder of scenarios (repeatable)')
 	parser.add_argument('--only', default='',
-			    help='comma-separated scenario names (default: all)')
+			    help='comma-separated scenario names (default: the '
+			    "suite, all but those 'only-for' a tool)")
 	parser.add_argument('--kvm', action='store_true',
 			    help='try KVM, fall back if the guest does not boot')
 	parser.add_argument('--show-console', action='store_true',
@@ -238,9 +239,23 @@ def save_graph(seen: console_parser.Console, work: str) -> List[str]:
 					   'classes' if classes else 'all of them'))]
 
 
+def in_suite(name: str, path: str) -> bool:
+	"""Whether a scenario is of the suite, which runs when --only names
+	none: all but those that serve one tool only ('only-for' in expect:
+	the benchmark's, the gdb tests'), which that tool names.  One that
+	cannot be loaded is in, so that its error shows."""
+	try:
+		return not scenario.load(name, path).expectation.only_for
+	except scenario.ScenarioError:
+		return True
+
+
 def selected(args: argparse.Namespace, known: dict) -> List[str]:
+	"""The scenarios to run, in order: those --only names, else the
+	suite; the others are not in the plan at all (not skipped tests),
+	as they are no part of what make run and make test judge."""
 	if not args.only:
-		return sorted(known)
+		return [name for name in sorted(known) if in_suite(name, known[name])]
 	return [name for name in args.only.split(',') if name]
 
 

@@ -40,6 +40,10 @@ comment):
   long                      the scenario is of the long tail: the runner's
                             --quick (make run, the edit loop) skips it;
                             make test runs it
+  only-for USE...           the scenario serves USE only (a tool that runs
+                            it: bench, gdb), not the suite: the runner
+                            leaves it out, from its plan too, unless --only
+                            names it, as that tool does
 
 Every report that no 'report' line accounts for fails the scenario, so two
 'report dept' lines mean exactly two DEPT reports.  A file says either
@@ -57,6 +61,8 @@ from harness.disk import MKFS
 DEFAULT_TIMEOUT = 60
 REPORT_OPTIONS = ('title', 'classes', 'after')
 NEEDED_OPTION = re.compile(r'^CONFIG_[A-Za-z0-9_]+$')
+# what 'only-for' names: a make target's word (bench, gdb)
+USE = re.compile(r'^[a-z][a-z0-9-]*$')
 
 
 class ExpectationError(Exception):
@@ -114,6 +120,8 @@ class Expectation:
 	disks: List[DiskSpec] = field(default_factory=list)
 	edges: List[EdgeSpec] = field(default_factory=list)
 	long: bool = False
+	# the tools the scenario serves ('only-for'): none, it is of the suite
+	only_for: Tuple[str, ...] = ()
 
 	def for_kernel(self, enabled: FrozenSet[str]) -> 'Expectation':
 		"""The expectation on a kernel with the options @enabled: the
@@ -216,6 +224,11 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 		if args:
 			raise ValueError('long takes no arguments')
 		expectation.long = True
+	elif keyword == 'only-for':
+		if not args or not all(USE.match(arg) for arg in args):
+			raise ValueError('only-for takes the names of one or more '
+					 'uses (bench, gdb)')
+		expectation.only_for += tuple(args)
 	else:
 		raise ValueError(f"unknown statement '{keyword}'")
 

@@ -158,6 +158,17 @@ class ExpectationTest(unittest.TestCase):
 		self.assertFalse(expect('reports none\n').long)
 		self.assert_error('reports none\nlong 5\n', 'long takes no arguments')
 
+	def test_only_for(self):
+		self.assertEqual(expect('reports none\nonly-for bench\n').only_for,
+				 ('bench',))
+		self.assertEqual(expect('reports none\nonly-for gdb bench\n')
+				 .only_for, ('gdb', 'bench'))
+		self.assertEqual(expect('reports none\n').only_for, ())
+		for bad in ('only-for', 'only-for Bench', 'only-for make=bench'):
+			with self.subTest(bad=bad):
+				self.assert_error(f'reports none\n{bad}\n',
+						  'expect:2: only-for takes the names')
+
 	def test_disk(self):
 		parsed = expect('reports none\ndisk ext4 64\ndisk ext2 8\n')
 		self.assertEqual(parsed.disks, [expectation.DiskSpec('ext4', 64),
@@ -666,6 +677,67 @@ class JobsTest(unittest.TestCase):
 		self.assertEqual(runner_main.workers(parse(
 			common + ['--show-console'])), 1)
 		self.assertEqual(runner_main.workers(parse(common[:-1] + ['0'])), 1)
+
+
+class OnlyForTest(unittest.TestCase):
+	"""'only-for' in an expect file: the scenario serves a tool (make
+	bench, the gdb tests), which names it with --only; without --only the
+	runner leaves it out, from the KTAP plan too, so that the suite's
+	counts are the suite's.  A fake run_scenario() neither builds nor
+	boots."""
+
+	EXPECT = {'a': 'reports none\n',
+		  'bench-only': 'reports none\nonly-for bench\n',
+		  'broken': 'reports none\nonly-for\n',
+		  'z': 'reports none\nlong\n'}
+
+	def setUp(self):
+		self.directory = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, self.directory)
+		for name, text in self.EXPECT.items():
+			os.mkdir(os.path.join(self.directory, name))
+			for file, content in (('description', f'{name} here\n'),
+					      ('expect', text), ('run.sh', 'true\n')):
+				with open(os.path.join(self.directory, name, file), 'w',
+					  encoding='utf-8') as out:
+					out.write(content)
+		self.started = []
+
+	def fake_run_scenario(self, args, machine, accel, name, path):
+		self.started.append(name)
+		return runner_main.Outcome(True, diagnostics=[f'{name}: passed'])
+
+	def run_main(self, *options: str) -> str:
+		out = io.StringIO()
+		with mock.patch.object(runner_main, 'run_scenario', self.fake_run_scenario), \
+		     mock.patch.object(runner_main, 'KtapWriter', lambda: KtapWriter(out)), \
+		     contextlib.redirect_stdout(out):
+			status = runner_main.main([
+				'--target', JobsTest.TARGET, '--tree', 'x', '--out', 'x',
+				'--kernel', 'x', '--work', 'x', '--gen-init-cpio', 'x',
+				'--scenario-dir', self.directory, '--summary', *options])
+		self.assertEqual(status, 0)
+		return out.getvalue()
+
+	def test_left_out_of_the_suite(self):
+		ktap = self.run_main()
+		# a scenario whose expect cannot be read stays in, to fail there
+		self.assertEqual(self.started, ['a', 'broken', 'z'])
+		self.assertIn('\n1..3\n', ktap)
+		self.assertNotIn('bench-only', ktap)
+		self.assertTrue(ktap.endswith('\n3 passed, 0 failed\n'))
+
+	def test_left_out_of_the_quick_suite(self):
+		self.run_main('--quick')
+		self.assertNotIn('bench-only', self.started)
+
+	def test_run_when_named(self):
+		ktap = self.run_main('--only', 'bench-only')
+		self.assertEqual(self.started, ['bench-only'])
+		self.assertIn('\n1..1\n# bench-only: passed\nok 1 bench-only\n', ktap)
+		self.started.clear()
+		self.run_main('--only', 'a,bench-only')
+		self.assertEqual(self.started, ['a', 'bench-only'])
 
 
 if __name__ == '__main__':
