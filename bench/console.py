@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What one boot of the benchmark scenario (bench/guest/dept-bench) printed:
+"""What one boot of the benchmark scenario (scenarios/dept-bench) printed:
 the time of each operation, when /init started, DEPT's pools; and of any
 scenario booted with HARNESS_DEPT_STATS, DEPT's pools at its end."""
 

@@ -9,7 +9,7 @@ from typing import Dict, List
 from bench import figures
 from bench.console import BenchBoot
 
-# the module's operations, in its order (bench/guest/dept-bench)
+# the module's operations, in its order (scenarios/dept-bench)
 OPERATIONS = ('spin_pair', 'mutex_pair', 'rwsem_read_pair', 'nested_pair',
 	      'completion_trip', 'waitqueue_trip', 'folio_pair')
 COLUMNS = ('on', 'off', 'floor', 'lockdep', 'alone')

@@ -28,7 +28,6 @@ BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),u
 # allows it, DEPT alone (no PROVE_LOCKING); test-full leaves them out
 BENCH_VARIANT := floor
 BENCH_VARIANTS := floor lockdep dept-alone
-BENCH_SCENARIO := bench/guest
 BENCH_DEBS := gnuplot-nox valgrind
 
 # the host program: the runtime of the host build, the engine, bench/host
@@ -67,12 +66,12 @@ $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 # $(call bench-kernel-dir,T,VARIANT): where target T's kernel VARIANT is built
 bench-kernel-dir = $(BUILD_DIR)/$(call variant-dir,$(1),$(2))
 # $(call bench-runner,T,VARIANT,COLUMN,KERNEL PARAMETERS): the scenario
-# runner booting bench/guest/dept-bench on T's kernel VARIANT; the options
-# after run-scenarios' own win over them (argparse keeps the last).
+# runner booting scenarios/dept-bench (only-for bench: named, as the suite
+# leaves it out) on T's kernel VARIANT; the options after run-scenarios'
+# own win over them (argparse keeps the last).
 bench-runner = $(call run-scenarios,$(1),--out $(call bench-kernel-dir,$(1),$(2)) \
 	--kernel $(call bench-kernel-dir,$(1),$(2))/$($(1)_IMAGE) \
-	--work $(BENCH_OUT)/runs/$(1)/$(3) --scenario-dir $(BENCH_SCENARIO) \
-	--only dept-bench $(if $(4),--cmdline $(4)))
+	--work $(BENCH_OUT)/runs/$(1)/$(3) --only dept-bench $(if $(4),--cmdline $(4)))
 bench-build = $(MAKE) -s --no-print-directory $(1)-prepared $(if $(2),VARIANT=$(2))
 # $(call bench-column,T,COLUMN,VARIANT,KERNEL PARAMETERS)
 bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \

@@ -376,12 +376,25 @@ class EdgeTest(unittest.TestCase):
 
 
 class ScenarioTest(unittest.TestCase):
+	# our scenarios that serve one tool, not the suite ('only-for')
+	TOOLS = {'dept-bench': 'bench'}
+
 	def test_discover_ours(self):
 		found = scenario.discover([SCENARIOS_DIR])
 		self.assertIn('boot', found)
 		self.assertIn('lockdep-abba', found)
 		for not_a_scenario in ('guest', 'lib', 'soak'):
 			self.assertNotIn(not_a_scenario, found)
+
+	def test_ours_of_one_tool_are_not_the_suites(self):
+		found = scenario.discover([SCENARIOS_DIR])
+		suite = runner_main.selected(runner_main.parse_args([
+			'--target', 'x', '--tree', 'x', '--out', 'x', '--kernel', 'x',
+			'--work', 'x', '--gen-init-cpio', 'x']), found)
+		self.assertEqual(sorted(set(found) - set(suite)), sorted(self.TOOLS))
+		for name, use in self.TOOLS.items():
+			self.assertEqual(scenario.load(name, found[name])
+					 .expectation.only_for, (use,))
 
 	def test_load_ours(self):
 		for name, path in scenario.discover([SCENARIOS_DIR]).items():
