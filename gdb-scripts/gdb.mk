@@ -25,8 +25,7 @@ GDB_PYTHONPATH = gdb-scripts
 # $(call gdb-session,WORK DIR): the gdb_session.py command line
 gdb-session = python3 gdb-scripts/gdb_session.py \
 	--gdb-target $(GDB_TARGET_FILE) --out $($(TARGET)_OUT) --work $(1) \
-	--prepare '$(subst ','\'',$(call run-scenarios,$(TARGET)) \
-		--scenario-dir gdb-scripts/scenarios)'
+	--prepare '$(subst ','\'',$(call run-scenarios,$(TARGET)))'
 
 .PHONY: gdb-target-check
 gdb-target-check:

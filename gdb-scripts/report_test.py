@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Tuple
 
 from harness import console, scenario
+from harness.paths import SCENARIOS_DIR
 
-# dept-article-xyz, and /proc/dept_deps printed after it
+# dept-article-xyz, and /proc/dept_deps printed after it (only-for gdb)
 SCENARIO = 'dept-article-xyz-proc'
-SCENARIO_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-			    'scenarios', SCENARIO)
+SCENARIO_DIR = os.path.join(SCENARIOS_DIR, SCENARIO)
 PROBE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 		     'report_probe.py')
 # the scenario's threads (scenario_threads.h names them after their code)

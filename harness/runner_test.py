@@ -377,7 +377,7 @@ class EdgeTest(unittest.TestCase):
 
 class ScenarioTest(unittest.TestCase):
 	# our scenarios that serve one tool, not the suite ('only-for')
-	TOOLS = {'dept-bench': 'bench'}
+	TOOLS = {'dept-bench': 'bench', 'dept-article-xyz-proc': 'gdb'}
 
 	def test_discover_ours(self):
 		found = scenario.discover([SCENARIOS_DIR])

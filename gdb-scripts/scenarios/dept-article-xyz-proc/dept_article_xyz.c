@@ -1,1 +1,0 @@
-../../../scenarios/dept-article-xyz/dept_article_xyz.c

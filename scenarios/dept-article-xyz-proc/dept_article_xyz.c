@@ -1,0 +1,1 @@
+../dept-article-xyz/dept_article_xyz.c
