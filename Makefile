@@ -15,7 +15,7 @@ include qemu-config/x86_64.mk
 include qemu-config/arm64.mk
 include scenarios/scenarios.mk
 include harness/test.mk
--include arch-glue/host/host.mk
+include harness/host.mk
 -include gdb-scripts/gdb.mk
 include harness/kunit.mk
 include harness/bench.mk

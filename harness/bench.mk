@@ -55,7 +55,7 @@ $(BENCH_OUT)/host/runtime/%.o: $(HOST_DIR)/runtime/%.c | host-deps
 $(BENCH_OUT)/host/dept_host_bench.o: bench/host/dept_host_bench.c | host-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (unannotated)" >&2
-	@$(HOST_CC) $(HOST_CFLAGS) -DHOST_UNANNOTATED -I$(HOST_DIR)/tests -c -o $@ $<
+	@$(HOST_CC) $(HOST_CFLAGS) -DHOST_UNANNOTATED -I$(HOST_SCENARIOS) -c -o $@ $<
 
 $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 	@echo "  LD      $@" >&2

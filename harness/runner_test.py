@@ -383,7 +383,9 @@ class ScenarioTest(unittest.TestCase):
 		found = scenario.discover([SCENARIOS_DIR])
 		self.assertIn('boot', found)
 		self.assertIn('lockdep-abba', found)
-		for not_a_scenario in ('guest', 'lib', 'soak'):
+		for not_a_scenario in ('guest', 'lib', 'soak', 'host'):
+			self.assertTrue(os.path.isdir(os.path.join(SCENARIOS_DIR,
+								   not_a_scenario)))
 			self.assertNotIn(not_a_scenario, found)
 
 	def test_ours_of_one_tool_are_not_the_suites(self):

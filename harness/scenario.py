@@ -2,7 +2,12 @@
 """Finding scenarios and reading one: a folder with a one-line
 'description', an 'expect' file (see expectation.py), and guest code: kernel
 module sources with a 'Kbuild' file and/or a 'run.sh' run by the guest, which
-may run the scenario's user programs (C files in 'user/')."""
+may run the scenario's user programs (C files in 'user/').
+
+A folder with neither 'description' nor 'expect' is not a scenario: in
+scenarios/, guest/ (every guest's /init and tools), lib/ (headers of the
+modules), soak/ (make soak's guest) and host/ (the engine's cases in the
+host program, harness/host.mk) sit beside the scenarios."""
 
 import glob
 import os

@@ -2,7 +2,8 @@
 /*
  * dept-host-bench: what the engine's operations cost, in instructions,
  * counted by callgrind on the host build of the unchanged engine
- * (arch-glue/host).  Run it as
+ * (arch-glue/host), with the primitives of the engine's host cases
+ * (scenarios/host/prims.h).  Run it as
  *
  *   valgrind --tool=callgrind --collect-atstart=no \
  *            --toggle-collect=bench_measure ./dept-host-bench

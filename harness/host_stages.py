@@ -12,11 +12,10 @@ stage's wall time as a diagnostic.  Under valgrind every case (a forked
 child) writes its own log; a stage fails if any log has errors, and the
 first lines of each such error are quoted.
 
-It runs as a script (arch-glue/ is no Python package) and writes its
-KTAP with the harness's package, found in the repository's root, which it
-puts on its module path from its own place.
+The program is the engine on the host's shim (arch-glue/host) with its
+cases (scenarios/host), built by harness/host.mk.
 
-usage: python3 arch-glue/host/host_stages.py --binary BIN --out DIR
+usage: python3 -m harness.host_stages --binary BIN --out DIR
 		[--seed N] [--summary] [--stages native,memcheck,drd]
 """
 
@@ -31,9 +30,6 @@ import sys
 import time
 from typing import List, Tuple
 
-# the repository's root, two folders up, holds the harness package
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
-	os.path.abspath(__file__)))))
 from harness.ktap import KtapWriter
 
 # Under valgrind the program runs 20 to 100 times slower: a shorter soak
