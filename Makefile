@@ -10,13 +10,10 @@ export BUILD_DIR
 include harness/deps.mk
 include harness/tree.mk
 include harness/target.mk
-include um-config/um.mk
-include qemu-config/x86_64.mk
-include qemu-config/arm64.mk
 include scenarios/scenarios.mk
 include harness/test.mk
 include harness/host.mk
--include gdb-scripts/gdb.mk
+include gdb-scripts/gdb.mk
 include harness/kunit.mk
 include harness/bench.mk
 include harness/full-config.mk

@@ -9,16 +9,16 @@
 #   make gdb-test-ktap        the commands in gdb against the target's
 #                             kernel (one KTAP document per TARGET)
 #
-# What gdb needs of a target is in gdb-scripts/targets/$(TARGET).toml; the
-# kernel, its output dir and how to boot it are the target's own
-# ($(TARGET)_OUT, ..., from um-config/ or qemu-config/), and the guest is
-# built by the scenario runner.  The tests boot gdb-scripts/scenarios/
+# What gdb needs of a target is the [gdb] table of its target file
+# ($(TARGET)_TOML); the kernel, its output dir and how to boot it are the
+# target's own ($(TARGET)_OUT, ...), and the guest is built by the
+# scenario runner.  The tests boot gdb-scripts/scenarios/
 # dept-article-xyz-proc: dept-article-xyz, then /proc/dept_deps.
 
-# the debugger of targets of another architecture (targets/arm64.toml)
+# the debugger of targets of another architecture (qemu-config/arm64.toml)
 DEPS_PACKAGES += gdb-multiarch
 
-GDB_TARGET_FILE = gdb-scripts/targets/$(TARGET).toml
+GDB_TARGET_FILE = $($(TARGET)_TOML)
 GDB_WORK = $(BUILD_DIR)/runs/gdb-$(TARGET)
 GDB_PYTHONPATH = gdb-scripts
 
@@ -30,8 +30,9 @@ gdb-session = python3 gdb-scripts/gdb_session.py \
 .PHONY: gdb-target-check
 gdb-target-check:
 	$(call check-targets,$(TARGET))
-	$(if $(wildcard $(GDB_TARGET_FILE)),,$(error TARGET=$(TARGET): gdb \
-		does not know how to reach it (no $(GDB_TARGET_FILE))))
+	$(if $(shell grep -qsx '\[gdb\]' $(GDB_TARGET_FILE) </dev/null && echo y),,$(error \
+		TARGET=$(TARGET): gdb does not know how to reach it (no [gdb] \
+		table in $(GDB_TARGET_FILE))))
 
 .PHONY: gdb gdb-unit-ktap gdb-test-ktap
 ifeq ($(TARGET),host)

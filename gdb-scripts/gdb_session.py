@@ -3,8 +3,8 @@
 DEPT's loaded, stopped before the kernel's first instruction.
 
 The scenario runner (python3 -m harness) builds the guest and says how to
-boot it (--boot-command-to); how gdb reaches the kernel comes from
-gdb-scripts/targets/TARGET.toml:
+boot it (--boot-command-to); how gdb reaches the kernel comes from the
+[gdb] table of the target's file (um-config/um.toml, qemu-config/*.toml):
 
   mode = "run"        gdb runs the boot command itself (UML)
        | "attach"     the boot command runs with the gdb stub, gdb attaches
@@ -56,11 +56,19 @@ class GdbTarget:
 
 
 def load_target(path: str) -> GdbTarget:
+	"""The [gdb] table of the target file at @path."""
 	try:
 		with open(path, 'rb') as file:
-			target = GdbTarget(**tomllib.load(file))
-	except (OSError, tomllib.TOMLDecodeError, TypeError) as error:
+			data = tomllib.load(file)
+	except (OSError, tomllib.TOMLDecodeError) as error:
 		raise SessionError(f'{path}: {error}') from error
+	if 'gdb' not in data:
+		raise SessionError(f'{path}: gdb does not know how to reach this '
+				   'target (no [gdb] table)')
+	try:
+		target = GdbTarget(**data['gdb'])
+	except TypeError as error:
+		raise SessionError(f'{path}: [gdb]: {error}') from error
 	if target.mode not in ('run', 'attach'):
 		raise SessionError(f"{path}: mode must be 'run' or 'attach'")
 	return target
@@ -188,7 +196,7 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 		prog='gdb_session', description=__doc__,
 		formatter_class=argparse.RawDescriptionHelpFormatter)
 	parser.add_argument('--gdb-target', required=True,
-			    help='gdb-scripts/targets/TARGET.toml')
+			    help="the target's file, with a [gdb] table")
 	parser.add_argument('--out', required=True, help='kernel output dir')
 	parser.add_argument('--work', required=True,
 			    help='where the guest and the session files go')

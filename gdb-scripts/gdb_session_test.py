@@ -14,7 +14,7 @@ import unittest
 
 import gdb_session
 
-TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'targets')
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UML = gdb_session.GdbTarget('run', 'gdb', 'linux',
 			    init=['handle SIGSEGV nostop noprint pass'])
 QEMU = gdb_session.GdbTarget('attach', 'gdb-multiarch', 'vmlinux',
@@ -25,8 +25,9 @@ QEMU = gdb_session.GdbTarget('attach', 'gdb-multiarch', 'vmlinux',
 class TargetFileTest(unittest.TestCase):
 
 	def test_every_target_file_loads(self):
-		files = sorted(glob.glob(os.path.join(TARGETS, '*.toml')))
-		self.assertEqual([os.path.basename(f) for f in files],
+		files = sorted(glob.glob(os.path.join(ROOT, 'um-config', '*.toml')) +
+			       glob.glob(os.path.join(ROOT, 'qemu-config', '*.toml')))
+		self.assertEqual(sorted(os.path.basename(f) for f in files),
 				 ['arm64.toml', 'um.toml', 'x86_64.toml'])
 		for path in files:
 			target = gdb_session.load_target(path)
@@ -36,7 +37,13 @@ class TargetFileTest(unittest.TestCase):
 
 	def test_bad_files_say_why(self):
 		with tempfile.NamedTemporaryFile('w', suffix='.toml') as file:
-			file.write('mode = "walk"\nprogram = "gdb"\nsymbols = "x"\n')
+			file.write('halt = "reboot"\n')
+			file.flush()
+			with self.assertRaisesRegex(gdb_session.SessionError,
+						    r'no \[gdb\] table'):
+				gdb_session.load_target(file.name)
+			file.write('[gdb]\nmode = "walk"\nprogram = "gdb"\n'
+				   'symbols = "x"\n')
 			file.flush()
 			with self.assertRaisesRegex(gdb_session.SessionError, 'mode'):
 				gdb_session.load_target(file.name)

@@ -22,7 +22,10 @@
 
 BENCH_OUT := $(BUILD_DIR)/bench
 BENCH_RUNS ?= 5
-BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),um)
+# the default target (harness/targets.py): its edit loop is timed, its
+# kernel profiled, and it is measured when TARGETS does not say
+BENCH_TARGET := $(DEFAULT_TARGET)
+BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),$(BENCH_TARGET))
 # The kernels of the in-kernel columns besides the target's own: the
 # floor (no lock debugging), lockdep alone (no DEPT) and, where the series
 # allows it, DEPT alone (no PROVE_LOCKING); test-full leaves them out
@@ -101,24 +104,24 @@ bench-workload = $(foreach t,$(BENCH_TARGETS),\
 	$(call bench-workload-column,$(t),off,,dept-off) \
 	$(call bench-workload-column,$(t),floor,floor,dept-on))
 
-# The harness's own times: touch the engine in the tree, rebuild, run the
-# UML suite to its final line as make run does, the long tail skipped
+# The harness's own times: touch the engine in the tree, rebuild, run
+# BENCH_TARGET's suite to its final line as make run does, the long tail skipped
 # (edit-to-verdict); the rebuild alone (edit-to-kernel); the whole suite,
 # long tail included, whose guests print DEPT's pools at their end
 # (suite-full, HARNESS_DEPT_STATS: the memory after the suite, read from
 # their consoles in a work directory of its own, which the warm 'make
 # test' does not overwrite); 'make test TARGETS=T' with nothing to
-# rebuild (warm), for T in BENCH_HARNESS_TARGETS (default um: each takes
+# rebuild (warm), for T in BENCH_HARNESS_TARGETS (default BENCH_TARGET: each takes
 # half an hour or more); with BENCH_COLD=1 the same from an empty build
 # directory and an empty ccache directory of its own (cold: every object
 # compiled).
-BENCH_HARNESS_TARGETS ?= um
+BENCH_HARNESS_TARGETS ?= $(BENCH_TARGET)
 BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
-	$(call bench-build,um)
-BENCH_SUITE_WORK := $(BENCH_OUT)/runs/um/suite
-BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,um,--summary \
-	--quick --work $(BENCH_OUT)/runs/um/edit)
-BENCH_SUITE := $(call run-scenarios,um,--summary --work $(BENCH_SUITE_WORK) \
+	$(call bench-build,$(BENCH_TARGET))
+BENCH_SUITE_WORK := $(BENCH_OUT)/runs/$(BENCH_TARGET)/suite
+BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,$(BENCH_TARGET),--summary \
+	--quick --work $(BENCH_OUT)/runs/$(BENCH_TARGET)/edit)
+BENCH_SUITE := $(call run-scenarios,$(BENCH_TARGET),--summary --work $(BENCH_SUITE_WORK) \
 	--cmdline HARNESS_DEPT_STATS=1)
 bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
 	$(if $(2),BUILD_DIR=$(2))
@@ -129,9 +132,9 @@ BENCH_COLD_CCACHE := $(abspath $(BENCH_OUT)/cold-ccache)
 # $(call bench-timed,NAME,T,COMMAND,WHY NOT): COMMAND timed, or WHY NOT
 bench-timed = $(if $(4),--missing $(call quote,harness:$(1):$(2):wall:s=not \
 	measured: $(4)),--harness $(call quote,$(1):$(2)=$(3)))
-bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
-	$(call bench-timed,edit-to-kernel,um,$(BENCH_EDIT_BUILD)) \
-	$(call bench-timed,suite-full,um,$(BENCH_SUITE)) \
+bench-harness = $(call bench-timed,edit-to-verdict,$(BENCH_TARGET),$(BENCH_EDIT)) \
+	$(call bench-timed,edit-to-kernel,$(BENCH_TARGET),$(BENCH_EDIT_BUILD)) \
+	$(call bench-timed,suite-full,$(BENCH_TARGET),$(BENCH_SUITE)) \
 	$(foreach t,$(BENCH_TARGETS), \
 		$(call bench-timed,make-test-warm,$(t),$(call bench-make-test,$(t)),$(if \
 			$(filter $(t),$(BENCH_HARNESS_TARGETS)),,BENCH_HARNESS_TARGETS=$(t) \
@@ -143,12 +146,13 @@ bench-harness = $(call bench-timed,edit-to-verdict,um,$(BENCH_EDIT)) \
 			measures it on BENCH_HARNESS_TARGETS (the tree and the kernel \
 			from scratch, an empty ccache))))
 
-# make bench-profile: the UML kernel with DEPT, booted under perf by
+# make bench-profile: BENCH_TARGET's kernel (a host process: UML) with
+# DEPT, booted under perf by
 # bench/profile.py, the guest prepared (not booted) by the runner; its
 # parts are the functions of the engine's and of lockdep's objects.
 BENCH_PROFILE := $(BENCH_OUT)/profile
 BENCH_PROFILE_DEBS := linux-perf binutils
-bench-objects = $$(ls $(addprefix $(um_OUT)/,$(1)) | paste -sd,)
+bench-objects = $$(ls $(addprefix $($(BENCH_TARGET)_OUT)/,$(1)) | paste -sd,)
 
 .PHONY: bench bench-compare bench-unit bench-deps bench-profile
 bench-deps:
@@ -172,7 +176,7 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 				bench-column,$(t),alone,dept-alone,))) \
 		$(if $(BENCH_NO_WORKLOAD),,$(bench-workload)) \
 		$(if $(BENCH_NO_HARNESS),,$(bench-harness) \
-			--suite um=$(BENCH_SUITE_WORK))
+			--suite $(BENCH_TARGET)=$(BENCH_SUITE_WORK))
 
 # OLD defaults to the run before the latest one
 bench-compare:
@@ -181,10 +185,10 @@ bench-compare:
 
 bench-profile: tree
 	@harness/install-deps.sh $(BENCH_PROFILE_DEBS) >&2
-	$(if $(VARIANT),$(error make bench-profile profiles the um kernel; no VARIANT=))
-	@$(call bench-build,um)
+	$(if $(VARIANT),$(error make bench-profile profiles the $(BENCH_TARGET) kernel; no VARIANT=))
+	@$(call bench-build,$(BENCH_TARGET))
 	@mkdir -p $(BENCH_PROFILE)
-	@$(call bench-runner,um,,profile,) --boot-command-to \
+	@$(call bench-runner,$(BENCH_TARGET),,profile,) --boot-command-to \
 		$(BENCH_PROFILE)/boot.json > /dev/null
 	@python3 -m bench profile --out $(BENCH_PROFILE) \
 		--boot $(BENCH_PROFILE)/boot.json --column on --column off:dept=off \

@@ -7,14 +7,16 @@
 # For each ARCH-DEPT of FULL_CONFIGS (default: x86_64 and arm64, each with
 # CONFIG_DEPT=y and =n), harness/full-config.sh configures
 # $(BUILD_DIR)/full/ARCH-dept-DEPT from the architecture's defconfig plus
-# harness/full-config/*.config (every subsystem the series touches), builds
+# harness/full-config/*.config (every subsystem the series touches) and
+# the fragment its target file names (full_config), builds
 # it, then rebuilds with W=1 the objects of the C files the series touches
 # and fails on a warning on a line the series added.  Each build prints its
 # wall time.  ARCH-floor, not among the defaults, is the same configuration
 # without DEPT and lockdep: make bench's floor of the soak kernel.
 
-FULL_CONFIG_ALL := x86_64-y x86_64-n arm64-y arm64-n x86_64-floor arm64-floor
-FULL_CONFIG_DEFAULT := x86_64-y x86_64-n arm64-y arm64-n
+# the targets whose file names a full configuration (FULL_CONFIG_TARGETS)
+FULL_CONFIG_ALL := $(foreach t,$(FULL_CONFIG_TARGETS),$(t)-y $(t)-n $(t)-floor)
+FULL_CONFIG_DEFAULT := $(foreach t,$(FULL_CONFIG_TARGETS),$(t)-y $(t)-n)
 FULL_CONFIGS ?= $(FULL_CONFIG_DEFAULT)
 FULL_CONFIG_LIST := $(subst $(comma), ,$(FULL_CONFIGS))
 FULL_CONFIG_W1 ?= y
@@ -29,4 +31,5 @@ $(FULL_CONFIG_ALL:%=full-config-%): full-config-%: tree
 	$(if $(filter $*,$(FULL_CONFIG_ALL)),,$(error unknown full config $*; known: $(FULL_CONFIG_ALL)))
 	@harness/full-config.sh $(TREE) $(BUILD_DIR)/full/$(call full-arch,$*)-dept-$(call full-dept,$*) \
 		$(call full-arch,$*) $(call full-dept,$*) $(KBUILD_JOBS) \
-		$(FULL_CONFIG_W1) -- $($(call full-arch,$*)_MAKE_ARGS)
+		$(FULL_CONFIG_W1) $($(call full-arch,$*)_FULL_CONFIG) \
+		-- $($(call full-arch,$*)_MAKE_ARGS)

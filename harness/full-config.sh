@@ -3,7 +3,7 @@
 #
 # Build the prepared tree for one architecture on a full configuration:
 # its defconfig, plus harness/full-config/series.config, workload.config
-# (what the soak's workload needs) and the architecture's fragment there,
+# (what the soak's workload needs) and the target's own FRAGMENT,
 # with CONFIG_DEPT=y or n, or as the floor (harness/variants/floor.config:
 # neither DEPT nor lockdep, make bench's floor of the soak); fail if an
 # option of the fragments did not survive (merge_config.sh names it).
@@ -11,12 +11,14 @@
 # series touches that this configuration builds, and judge its warnings
 # (full_config_warnings.py): a warning on a line the series added fails.
 #
-# usage: full-config.sh TREE OUT ARCH DEPT(y|n|floor) JOBS W1(y|n) -- MAKE_ARG...
+# usage: full-config.sh TREE OUT ARCH DEPT(y|n|floor) JOBS W1(y|n) FRAGMENT \
+#		-- MAKE_ARG...
 # (from the repository root, as make runs it: python3 -m harness.* needs it)
 set -euo pipefail
 
 tree=$(realpath "$1") out=$2 arch=$3 dept=$4 jobs=$5 w1=$6
-shift 6
+fragment=$(realpath "$7")
+shift 7
 [ "${1:-}" = -- ] && shift
 make_args=("$@")
 here=$(dirname "$(realpath "$0")")
@@ -39,7 +41,7 @@ esac
 kmake defconfig
 (cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
 	"$here/full-config/series.config" "$here/full-config/workload.config" \
-	"$here/full-config/$arch.config" dept.config) > "$out/merge.log"
+	"$fragment" dept.config) > "$out/merge.log"
 kmake olddefconfig
 # merge_config.sh -m only merges; check what olddefconfig kept of each
 # option's last setting (the floor unsets options series.config sets)
@@ -53,7 +55,7 @@ while read -r line; do
 	esac
 	wanted[$name]=$line
 done < <(cat "$here/full-config/series.config" "$here/full-config/workload.config" \
-	"$here/full-config/$arch.config" "$out/dept.config")
+	"$fragment" "$out/dept.config")
 for name in "${!wanted[@]}"; do
 	line=${wanted[$name]}
 	case $line in

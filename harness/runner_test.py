@@ -626,7 +626,7 @@ class JobsTest(unittest.TestCase):
 	a fake run_scenario() that neither builds nor boots."""
 
 	TIMEOUTS = {'a': 60, 'b': 300, 'c': 120, 'd': 60, 'e': 240}
-	TARGET = os.path.join(ROOT, 'um-config', 'target.toml')
+	TARGET = os.path.join(ROOT, 'um-config', 'um.toml')
 
 	def setUp(self):
 		self.directory = tempfile.mkdtemp()

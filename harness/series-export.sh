@@ -3,8 +3,9 @@
 #
 # Write the commits of the prepared tree after "pristine" back into the
 # series, one patch per commit with git format-patch: a commit touching only
-# arch/um goes to arch-glue/um, arch/x86 to arch-glue/x86_64, arch/arm64 to
-# arch-glue/arm64, any other to src/patches.  Then record the tree as
+# the kernel paths of a target (its target file's build.sources: arch/um
+# for um) goes to that target's series folder (arch-glue/um), any other
+# to src/patches.  Then record the tree as
 # prepared from the new series, so nothing is re-applied or rebuilt.
 #
 # usage: series-export.sh TREE
@@ -25,14 +26,18 @@ die() { echo "series-export: error: $*" >&2; exit 1; }
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes; commit them first"
 
+# A sed script mapping a file of the tree to its series folder.
+folder_of_file=$(while read -r dir sources; do
+	for source in $sources; do
+		echo "s|^$source.*|$dir|; t"
+	done
+done <<< "$TARGET_SERIES"; echo 's|.*|src/patches|')
+
 # The series directory of a commit, from the files it touches.
 destination() {
 	local dirs
-	dirs=$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$1" | sed '
-		s|^arch/um/.*|arch-glue/um|; t
-		s|^arch/x86/.*|arch-glue/x86_64|; t
-		s|^arch/arm64/.*|arch-glue/arm64|; t
-		s|.*|src/patches|' | sort -u)
+	dirs=$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$1" |
+		sed "$folder_of_file" | sort -u)
 	[ "$(echo "$dirs" | wc -l)" = 1 ] ||
 		die "commit $(git -C "$tree" log -1 --format='%h "%s"' "$1") mixes" \
 			"$(echo "$dirs" | tr '\n' ' ')- split it"

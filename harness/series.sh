@@ -4,8 +4,13 @@
 # harness/series-export.sh (sourced; needs $repo and $series).
 #
 # Patches apply in this order, each directory sorted by file name:
-# generic kernel changes first, then the per-architecture glue.
-SERIES_DIRS="src/patches arch-glue/um arch-glue/x86_64 arch-glue/arm64"
+# generic kernel changes first, then the per-architecture glue of each
+# target, in the order of their target files (harness/targets.py).
+# TARGET_SERIES: one line per target, its series folder and the kernel
+# paths of its commits.
+TARGET_SERIES=$(cd "$repo" && python3 -m harness.targets series) ||
+	die "the target files cannot be read"
+SERIES_DIRS="src/patches $(cut -d' ' -f1 <<< "$TARGET_SERIES" | paste -sd' ')"
 
 list_patches() {
 	[ "$series" = none ] && return 0

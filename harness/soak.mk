@@ -15,9 +15,10 @@
 # (SOAK_STEPS: only these steps), and keeps every console and results.json
 # in $(BUILD_DIR)/soak/T.
 #
-# make test runs a smoke of this path (stage soak-um): the UML target's
-# own kernel, which has no soak kernel to build, one boot with DEPT on,
-# the few stressors of SOAK_SMOKE_STEPS that kernel can run.
+# make test runs a smoke of this path (stage soak-T, for each T whose
+# target file says soak_smoke): the target's own kernel, which has no soak
+# kernel to build, one boot with DEPT on, the few stressors of
+# SOAK_SMOKE_STEPS that kernel can run.
 
 SOAK_MINUTES ?= 12
 SOAK_BOOTS ?=
@@ -43,10 +44,11 @@ run-soak = python3 -m harness.soak --target $($(1)_TOML) \
 	--make-args '$($(1)_MAKE_ARGS)' --user-cc '$($(1)_USER_CC)' \
 	$(if $(KVM),--kvm) $(4)
 
-stage-soak-um = $(call run-soak,um,$(um_OUT),$(BUILD_DIR)/soak/um-smoke,\
-	--minutes 1 --boots dept-on --steps $(SOAK_SMOKE_STEPS))
-build-soak-um = $(MAKE) -s --no-print-directory um-prepared \
-	$(ROOTFS_DIR)/$(um_DEB_ARCH).tar
+$(foreach t,$(SOAK_SMOKE_TARGETS),$(eval stage-soak-$(t) = $$(call \
+	run-soak,$(t),$$($(t)_OUT),$$(BUILD_DIR)/soak/$(t)-smoke,--minutes 1 \
+	--boots dept-on --steps $$(SOAK_SMOKE_STEPS))))
+$(foreach t,$(SOAK_SMOKE_TARGETS),$(eval build-soak-$(t) = $$(MAKE) -s \
+	--no-print-directory $(t)-prepared $$(ROOTFS_DIR)/$$($(t)_DEB_ARCH).tar))
 
 $(ROOTFS_DIR)/%.tar: scenarios/soak/packages harness/rootfs.sh | deps
 	@harness/rootfs.sh $* scenarios/soak/packages $@
@@ -67,6 +69,5 @@ soak: soak-kernel $(ROOTFS_DIR)/$($(TARGET)_DEB_ARCH).tar
 .PHONY: soak-report
 soak-report:
 	@python3 -m harness.soak_results \
-		$(wildcard $(BUILD_DIR)/soak/um/results.json $(BUILD_DIR)/soak/x86_64/results.json \
-			$(BUILD_DIR)/soak/arm64/results.json) > docs/soak.md
+		$(wildcard $(ALL_TARGETS:%=$(BUILD_DIR)/soak/%/results.json)) > docs/soak.md
 	@echo "soak-report: docs/soak.md"

@@ -1,23 +1,30 @@
 # SPDX-License-Identifier: GPL-2.0
-# The kernel targets.  Each is described once, as data, by a small make
-# file (um-config/um.mk, qemu-config/x86_64.mk, qemu-config/arm64.mk)
-# that sets, for a target T:
+# The kernel targets.  Each is described once, by its target file
+# (um-config/*.toml, qemu-config/*.toml: harness/targets.py documents
+# them), which python3 -m harness.targets turns into
+# $(BUILD_DIR)/targets.mk; that sets, for a target T:
 #   T_ARCH           ARCH= of the kernel build
 #   T_CROSS_COMPILE  CROSS_COMPILE= of the kernel build (empty: the host's)
 #   T_DEB_ARCH       Debian architecture of the guest's userspace (busybox)
 #   T_IMAGE          the image the guest boots, relative to the output dir
 #   T_FRAGMENTS      config fragments, later ones win: GUEST_FRAGMENTS (what
 #                    every guest kernel needs), then the target's own
-#   T_TOML           how the scenario runner boots it (harness/target.py)
+#   T_TOML           its target file
 #   T_PACKAGES       the Debian packages it needs besides DEPS_PACKAGES
 #   T_SOAK           the kernel make soak boots: full (the full configuration
 #                    with DEPT, harness/full-config.mk) or variant (the
 #                    target with harness/variants/soak.config)
-# and ends with $(eval $(call target,T)), which defines from that data:
+#   T_FULL_CONFIG    the fragment of its full configuration (or empty)
+#   T_PARALLEL       1 if its guests may boot side by side, two per CPU
+# and calls $(call target,T), which defines from that data:
 #   T_OUT, T_RUNS, T_KERNEL, T_MAKE_ARGS, T_BUSYBOX, T_USER_CC
 #   make T-config    configure T_OUT from the fragments (configure-kernel.sh)
 #   make T-kernel    build the kernel (Kbuild decides what is out of date)
 #   make T-prepared  everything a scenario run on T needs
+# It also lists targets by what make test runs on them besides the suite
+# (GDB_TARGETS, LOCKDEP_SELFTESTS_TARGETS, SOAK_SMOKE_TARGETS), the targets
+# with a full configuration (FULL_CONFIG_TARGETS), and the one used when
+# none is named (DEFAULT_TARGET).
 #
 # VARIANT=NAME builds a variant of every target: harness/variants/NAME.config
 # is applied after the target's own fragments, and the kernel is built in
@@ -95,3 +102,14 @@ $(1)-kernel: $$($(1)_CONFIG_STAMP)
 
 $(1)-prepared: $(1)-kernel $$(GEN_INIT_CPIO) $$($(1)_BUSYBOX)
 endef
+
+# The targets' make data, written again on every run but replaced only
+# when it changes (a target file, or TARGET_FILES): make reads it again
+# only then.  TARGET_FILES: the target files (tests name others).
+TARGET_FILES ?= $(wildcard um-config/*.toml qemu-config/*.toml)
+TARGETS_MK := $(BUILD_DIR)/targets.mk
+$(TARGETS_MK): FORCE
+	@mkdir -p $(dir $@)
+	@python3 -m harness.targets make $(TARGET_FILES) > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+include $(TARGETS_MK)

@@ -23,7 +23,7 @@ from harness import scenario, target
 from harness.paths import ROOT
 
 TARGET_FILES = {
-	'um': os.path.join(ROOT, 'um-config', 'target.toml'),
+	'um': os.path.join(ROOT, 'um-config', 'um.toml'),
 	'x86_64': os.path.join(ROOT, 'qemu-config', 'x86_64.toml'),
 	'arm64': os.path.join(ROOT, 'qemu-config', 'arm64.toml'),
 }

@@ -1,19 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # 'make test': every test stage, one KTAP document, one closing line
 # 'N passed, N failed' (see harness/ktap_stages.py).  Stages, in order:
-#   host       the engine built into a host program (when host.mk exists)
+#   host       the engine built into a host program (harness/host.mk)
 #   unit       unit tests of the scenario runner, of this harness and of bench/
 #   gdb-unit   unit tests of the gdb commands' output (no gdb)
 #   TARGET...  for each of TARGETS (default: all, see harness/target.mk) the
 #              scenario suite booted on that target; its kernel is built
 #              first, and a build that fails fails this stage
-#   um-lockdep-selftests
+#   T-lockdep-selftests
 #              lockdep's selftests with DEPT's verdict on each case, on
-#              the lockdep-selftests variant of the UML kernel
-#   soak-um    a smoke of make soak: a Debian userspace on the UML
-#              target's kernel, a few stress-ng stressors (harness/soak.mk)
-#   gdb-T      the gdb commands against the um and x86_64 kernels, stopped
-#              at the report of dept-article-xyz
+#              the lockdep-selftests variant of target T's kernel
+#   soak-T     a smoke of make soak: a Debian userspace on target T's
+#              kernel, a few stress-ng stressors (harness/soak.mk)
+#   gdb-T      the gdb commands against target T's kernel, stopped at the
+#              report of dept-article-xyz
+# Which targets have the last three stages, their target files say
+# ([tests]: harness/targets.py): today UML, and x86_64 for gdb.
 #   kunit      the kernel's kunit.py parse reads every stage's KTAP
 # The wall time of each stage (and of each target's build) is printed
 # before the closing line.
@@ -22,19 +24,20 @@ comma := ,
 TARGETS ?= $(ALL_TARGETS)
 TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
-HOST_STAGE := $(if $(wildcard arch-glue/host/host.mk),host)
-# DEPT's gdb commands, tested on um and x86_64 (a host process and a QEMU
-# guest: the two ways gdb attaches), with their default kernels
-GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter um x86_64,$(TEST_TARGETS)))
+HOST_STAGE := host
+# DEPT's gdb commands, tested on the targets whose file says so (one
+# host process and one QEMU guest: the two ways gdb attaches), with their
+# default kernels
+GDB_TEST_TARGETS := $(if $(VARIANT),,$(filter $(GDB_TARGETS),$(TEST_TARGETS)))
 # lockdep's own selftests with DEPT's verdict beside lockdep's on every
-# case (the lockdep-selftests variant, harness/test-full.mk), on UML: the
-# fastest kernel to build and boot, so that every make test prints how far
-# DEPT agrees with lockdep
+# case (the lockdep-selftests variant, harness/test-full.mk), on the
+# targets whose file says so (the fastest kernel to build and boot), so
+# that every make test prints how far DEPT agrees with lockdep
 SELFTEST_STAGES := $(if $(VARIANT),,$(patsubst %,%-lockdep-selftests,\
-	$(filter um,$(TEST_TARGETS))))
+	$(filter $(LOCKDEP_SELFTESTS_TARGETS),$(TEST_TARGETS))))
 # the soak's path, from the Debian root disk to its verdict, kept alive
 SOAK_SMOKE_STAGES := $(if $(VARIANT),,$(patsubst %,soak-%,\
-	$(filter um,$(TEST_TARGETS))))
+	$(filter $(SOAK_SMOKE_TARGETS),$(TEST_TARGETS))))
 TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
 	$(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
@@ -42,7 +45,7 @@ stage-host := $(MAKE) -s --no-print-directory host-test-ktap
 stage-unit := DEPT_TREE=$(TREE) python3 -m harness.ktap_unittest \
 	harness.runner_test harness.schedule_test harness.target_test \
 	harness.soak_test harness.dept_report_test harness.dept_graph_test \
-	harness.ktap_test harness.ktap_stages_test \
+	harness.targets_test harness.ktap_test harness.ktap_stages_test \
 	harness.full_config_warnings_test bench.bench_test
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
 ktap-skip = python3 -m harness.ktap skip $(call quote,$(1)) $(call quote,$(2))

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Running the scenario suite on a target (TARGET, default um; see
-# harness/target.mk): one fresh boot per scenario, KTAP on stdout.
+# Running the scenario suite on a target (TARGET, default the target whose
+# file says default, um; see harness/target.mk): one fresh boot per
+# scenario, KTAP on stdout.
 #   SCENARIOS=a,b       run only these (make test)
 #   SCENARIO=name       run only this one and show its whole console (make run)
 #   LONG=1              make run: the long tail too (expect: 'long'), which
@@ -10,16 +11,16 @@
 #                       does not boot
 #   JOBS=N              prepare and boot up to N scenarios at once; the
 #                       output is the same. Default: twice the number of
-#                       CPUs on um (its guests mostly wait), at most 8
-#                       (each guest has 256 MiB; 8 were no faster), 1 on QEMU
+#                       CPUs, at most 8, on a target whose file says
+#                       parallel (um: its guests mostly wait), else 1 (QEMU
 #                       targets, whose TCG guests are CPU-bound and whose
-#                       timeouts are tuned for one guest at a time
+#                       timeouts are tuned for one guest at a time)
 #                       (docs/performance.md, "Scenarios side by side")
 
-TARGET ?= um
+TARGET ?= $(DEFAULT_TARGET)
 SCENARIO_DIR ?= scenarios
 SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
-scenario-jobs = $(or $(JOBS),$(if $(filter um,$(1)),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
+scenario-jobs = $(or $(JOBS),$(if $($(1)_PARALLEL),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
 
 # $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
 run-scenarios = python3 -m harness \

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the target files (targets.py): the repository's load,
+bad ones say why, and a new target file is all a new target needs.
+
+Run: python3 -m unittest harness.targets_test
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from harness import target, targets
+from harness.paths import ROOT
+
+# A fourth QEMU target, as its file would be: only boot keys and [build].
+RISCV64 = '''
+halt = "reboot"
+command = [
+	"qemu-system-riscv64", "-machine", "virt", "-m", "512",
+	"-kernel", "{kernel}", "-initrd", "{initrd}",
+	"-append", "console=ttyS0 panic=-1 {cmdline}",
+]
+
+[build]
+arch = "riscv"
+cross_compile = "riscv64-linux-gnu-"
+deb_arch = "riscv64"
+image = "arch/riscv/boot/Image"
+fragments = ["FRAGMENT"]
+packages = ["qemu-system-misc", "gcc-riscv64-linux-gnu"]
+series = "arch-glue/riscv64"
+sources = ["arch/riscv/"]
+soak = "variant"
+'''
+
+
+def temp_dir(test: unittest.TestCase) -> str:
+	directory = tempfile.mkdtemp()
+	test.addCleanup(shutil.rmtree, directory)
+	return directory
+
+
+class RepositoryTest(unittest.TestCase):
+
+	def test_every_target_file_loads_for_every_reader(self):
+		paths = targets.target_paths()
+		self.assertEqual(paths, ['um-config/um.toml', 'qemu-config/arm64.toml',
+					 'qemu-config/x86_64.toml'])
+		loaded = [targets.load(path) for path in paths]
+		self.assertIsNone(targets.check_set(loaded))
+		for path, t in zip(paths, loaded):
+			target.load(os.path.join(ROOT, path))  # the runner's view
+			self.assertTrue(os.path.isdir(os.path.join(ROOT, t.series)),
+					t.series)
+		self.assertEqual([t.name for t in loaded if 'gdb' in t.tests],
+				 ['um', 'x86_64'])
+
+	def test_make_variables_name_every_target_once(self):
+		text = targets.make_variables(
+			[targets.load(path) for path in targets.target_paths()])
+		self.assertIn('arm64_CROSS_COMPILE := aarch64-linux-gnu-\n', text)
+		self.assertIn('um_DEB_ARCH := $(HOST_DEB_ARCH)\n', text)
+		self.assertIn('x86_64_FULL_CONFIG := qemu-config/x86_64-full.config\n',
+			      text)
+		self.assertIn('DEFAULT_TARGET := um\n', text)
+		for name in ('um', 'arm64', 'x86_64'):
+			self.assertEqual(text.count(f'$(call target,{name})'), 1)
+
+
+class BadFileTest(unittest.TestCase):
+
+	def write(self, text: str) -> str:
+		directory = temp_dir(self)
+		path = os.path.join(directory, 'riscv64.toml')
+		with open(path, 'w', encoding='utf-8') as file:
+			file.write(text)
+		return path
+
+	def good(self) -> str:
+		directory = temp_dir(self)
+		fragment = os.path.join(directory, 'riscv64.config')
+		with open(fragment, 'w', encoding='utf-8') as file:
+			file.write('CONFIG_SERIAL_8250=y\n')
+		return RISCV64.replace('FRAGMENT', fragment)
+
+	def assert_error(self, text: str, message: str) -> None:
+		with self.assertRaisesRegex(targets.TargetFileError,
+					    'riscv64.toml: .*' + message):
+			targets.load(self.write(text))
+
+	def test_a_good_file_loads(self):
+		t = targets.load(self.write(self.good()))
+		self.assertEqual((t.name, t.arch, t.soak, t.tests),
+				 ('riscv64', 'riscv', 'variant', []))
+
+	def test_bad_files_say_why(self):
+		self.assert_error('halt = "reboot"\n', "'build'")
+		self.assert_error(self.good().replace('soak = "variant"',
+						      'soak = "long"'), 'build.soak')
+		self.assert_error(self.good() + '[tests]\ncolour = true\n', 'colour')
+		self.assert_error(RISCV64.replace('FRAGMENT', '/nonexistent.config'),
+				  'no fragment /nonexistent.config')
+		self.assert_error(self.good().replace('sources = ["arch/riscv/"]',
+						      'sources = "arch/riscv/"'),
+				  'build.sources')
+
+	def test_one_target_is_the_default(self):
+		loaded = [targets.load(path) for path in targets.target_paths()]
+		self.assertIsNone(targets.check_set(loaded))
+		self.assertRegex(targets.check_set(loaded[1:]), 'default = true, not 0')
+		self.assertRegex(targets.check_set(loaded + loaded[:1]),
+				 'two target files name um')
+
+
+class NewTargetTest(unittest.TestCase):
+	"""make learns a target from its file alone."""
+
+	def make(self, build: str, files: str, *goals: str) -> str:
+		result = subprocess.run(
+			['make', '-n', '-s', '--no-print-directory', f'BUILD_DIR={build}',
+			 f'TARGET_FILES={files}', *goals],
+			cwd=ROOT, capture_output=True, text=True, check=False)
+		self.assertEqual(result.returncode, 0, result.stderr)
+		return result.stdout
+
+	def test_a_new_target_file_is_a_new_target(self):
+		directory = temp_dir(self)
+		fragment = os.path.join(directory, 'riscv64.config')
+		with open(fragment, 'w', encoding='utf-8') as file:
+			file.write('CONFIG_SERIAL_8250=y\n')
+		path = os.path.join(directory, 'riscv64.toml')
+		with open(path, 'w', encoding='utf-8') as file:
+			file.write(RISCV64.replace('FRAGMENT', fragment))
+		files = f'um-config/um.toml {path}'
+		build = os.path.join(directory, 'build')
+
+		config = self.make(build, files, 'riscv64-config')
+		self.assertIn('configure-kernel.sh', config)
+		self.assertIn(fragment, config)
+		self.assertIn('ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-', config)
+		run = self.make(build, files, 'scenarios-ktap', 'TARGET=riscv64')
+		self.assertIn(f'--target {path} ', run)
+		self.assertIn(f'--kernel {build}/riscv64/arch/riscv/boot/Image ', run)
+		self.assertIn('--user-cc riscv64-linux-gnu-gcc ', run)
+		self.assertIn('--jobs 1 ', run)
+		stages = self.make(build, files, '--eval',
+				   'stages: ; @echo $(TEST_STAGES)', 'stages')
+		self.assertEqual(stages.split()[-5:], ['um', 'riscv64',
+				 'um-lockdep-selftests', 'soak-um', 'gdb-um'])
+
+
+if __name__ == '__main__':
+	unittest.main()
