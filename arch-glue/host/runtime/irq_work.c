@@ -3,6 +3,7 @@
  * irq_work (see linux/irq_work.h): queued per virtual CPU, run by
  * host_irq_restore() as the CPU enables IRQs again.
  */
+#include <host/annotate.h>
 #include <linux/atomic.h>
 #include <linux/irq_work.h>
 #include <linux/irqflags.h>
@@ -17,6 +18,12 @@ bool irq_work_queue(struct irq_work *work)
 
 	if (xchg(&work->pending, 1))
 		return false;
+	/*
+	 * The runner read work->next before it cleared pending: its read
+	 * happens before this write.  DRD is not told of the xchg()'s
+	 * ordering (host/annotate.h), so it is told of this one here.
+	 */
+	ANNOTATE_HAPPENS_AFTER(&work->pending);
 
 	flags = host_irq_save();
 	work->next = this_cpu_read(irq_work_list);
@@ -37,6 +44,7 @@ void host_irq_work_run(void)
 	lockdep_hardirq_enter();
 	for (; work; work = next) {
 		next = work->next;
+		ANNOTATE_HAPPENS_BEFORE(&work->pending);
 		xchg(&work->pending, 0);
 		work->func(work);
 	}
