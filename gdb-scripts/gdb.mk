@@ -12,8 +12,9 @@
 # What gdb needs of a target is the [gdb] table of its target file
 # ($(TARGET)_TOML); the kernel, its output dir and how to boot it are the
 # target's own ($(TARGET)_OUT, ...), and the guest is built by the
-# scenario runner.  The tests boot gdb-scripts/scenarios/
-# dept-article-xyz-proc: dept-article-xyz, then /proc/dept_deps.
+# scenario runner.  The tests boot
+# scenarios/dept-article-xyz-proc (only-for gdb): dept-article-xyz, then
+# /proc/dept_deps.
 
 # the debugger of targets of another architecture (qemu-config/arm64.toml)
 DEPS_PACKAGES += gdb-multiarch
@@ -22,10 +23,11 @@ GDB_TARGET_FILE = $($(TARGET)_TOML)
 GDB_WORK = $(BUILD_DIR)/runs/gdb-$(TARGET)
 GDB_PYTHONPATH = gdb-scripts
 
-# $(call gdb-session,WORK DIR): the gdb_session.py command line
+# $(call gdb-session,WORK DIR): the gdb_session.py command line; the
+# runner prepares the guest in WORK DIR too
 gdb-session = python3 gdb-scripts/gdb_session.py \
 	--gdb-target $(GDB_TARGET_FILE) --out $($(TARGET)_OUT) --work $(1) \
-	--prepare '$(subst ','\'',$(call run-scenarios,$(TARGET)))'
+	--prepare '$(subst ','\'',$(call scenario-runner,$(TARGET),$($(TARGET)_OUT),$(1)))'
 
 .PHONY: gdb-target-check
 gdb-target-check:
@@ -36,7 +38,7 @@ gdb-target-check:
 
 .PHONY: gdb gdb-unit-ktap gdb-test-ktap
 ifeq ($(TARGET),host)
-# the engine as a host program (arch-glue/host/host.mk)
+# the engine as a host program (harness/host.mk)
 gdb: gdb-host
 else
 gdb: gdb-target-check scenarios-prepared

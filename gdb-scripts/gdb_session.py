@@ -75,13 +75,13 @@ def load_target(path: str) -> GdbTarget:
 
 
 def prepare(runner: str, work: str, scenario: str, cmdline: str) -> dict:
-	"""Have the scenario runner build the guest; return its boot command
-	and timeout."""
+	"""Have the scenario runner (@runner, whose guests go to @work) build
+	the guest; return its boot command and timeout."""
 	os.makedirs(work, exist_ok=True)
 	boot = os.path.join(work, 'boot.json')
 	if os.path.exists(boot):
 		os.unlink(boot)
-	extra = ['--only', scenario, '--work', work, '--boot-command-to', boot]
+	extra = ['--only', scenario, '--boot-command-to', boot]
 	if cmdline:
 		extra += ['--cmdline', cmdline]
 	log = os.path.join(work, 'prepare.log')

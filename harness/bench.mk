@@ -70,11 +70,9 @@ $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 bench-kernel-dir = $(BUILD_DIR)/$(call variant-dir,$(1),$(2))
 # $(call bench-runner,T,VARIANT,COLUMN,KERNEL PARAMETERS): the scenario
 # runner booting scenarios/dept-bench (only-for bench: named, as the suite
-# leaves it out) on T's kernel VARIANT; the options after run-scenarios'
-# own win over them (argparse keeps the last).
-bench-runner = $(call run-scenarios,$(1),--out $(call bench-kernel-dir,$(1),$(2)) \
-	--kernel $(call bench-kernel-dir,$(1),$(2))/$($(1)_IMAGE) \
-	--work $(BENCH_OUT)/runs/$(1)/$(3) --only dept-bench $(if $(4),--cmdline $(4)))
+# leaves it out) on T's kernel VARIANT
+bench-runner = $(call scenario-runner,$(1),$(call bench-kernel-dir,$(1),$(2)),\
+	$(BENCH_OUT)/runs/$(1)/$(3)) --only dept-bench $(if $(4),--cmdline $(4))
 bench-build = $(MAKE) -s --no-print-directory $(1)-prepared $(if $(2),VARIANT=$(2))
 # $(call bench-column,T,COLUMN,VARIANT,KERNEL PARAMETERS)
 bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
@@ -119,10 +117,12 @@ BENCH_HARNESS_TARGETS ?= $(BENCH_TARGET)
 BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
 	$(call bench-build,$(BENCH_TARGET))
 BENCH_SUITE_WORK := $(BENCH_OUT)/runs/$(BENCH_TARGET)/suite
-BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call run-scenarios,$(BENCH_TARGET),--summary \
-	--quick --work $(BENCH_OUT)/runs/$(BENCH_TARGET)/edit)
-BENCH_SUITE := $(call run-scenarios,$(BENCH_TARGET),--summary --work $(BENCH_SUITE_WORK) \
-	--cmdline HARNESS_DEPT_STATS=1)
+# $(call bench-suite,WORK DIR): the default kernel's suite, as make run
+bench-suite = $(call scenario-runner,$(BENCH_TARGET),$($(BENCH_TARGET)_OUT),$(1)) \
+	--summary
+BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call \
+	bench-suite,$(BENCH_OUT)/runs/$(BENCH_TARGET)/edit) --quick
+BENCH_SUITE := $(call bench-suite,$(BENCH_SUITE_WORK)) --cmdline HARNESS_DEPT_STATS=1
 bench-make-test = $(MAKE) -s --no-print-directory test TARGETS=$(1) \
 	$(if $(2),BUILD_DIR=$(2))
 BENCH_COLD_DIR := $(BENCH_OUT)/cold

@@ -22,15 +22,20 @@ SCENARIO_DIR ?= scenarios
 SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
 scenario-jobs = $(or $(JOBS),$(if $($(1)_PARALLEL),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
 
-# $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS)
-run-scenarios = python3 -m harness \
-	--target $($(1)_TOML) --tree $(TREE) --out $($(1)_OUT) \
-	--kernel $($(1)_KERNEL) --work $($(1)_RUNS) \
+# $(call scenario-runner,TARGET,KERNEL DIR,WORK DIR): the scenario runner
+# on the kernel TARGET built in KERNEL DIR, its guests and consoles in
+# WORK DIR; which scenarios it runs, the caller says
+scenario-runner = python3 -m harness \
+	--target $($(1)_TOML) --tree $(TREE) --out $(2) \
+	--kernel $(2)/$($(1)_IMAGE) --work $(3) \
 	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
 	--user-cc $($(1)_USER_CC) --make-args '$($(1)_MAKE_ARGS)' \
 	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \
-	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(if $(KVM),--kvm) \
-	--jobs $(call scenario-jobs,$(1)) $(2)
+	$(if $(KVM),--kvm) --jobs $(call scenario-jobs,$(1))
+# $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS): the suite, or
+# SCENARIO(S), on TARGET's kernel
+run-scenarios = $(call scenario-runner,$(1),$($(1)_OUT),$($(1)_RUNS)) \
+	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(2)
 
 # $(call check-targets,NAMES): stop unless every name is a known target.
 check-targets = $(if $(filter-out $(ALL_TARGETS),$(1)),$(error unknown \
