@@ -20,8 +20,6 @@ $(foreach v,$(FULL_VARIANTS),$(foreach t,$(ALL_TARGETS),$(eval \
 $(foreach v,$(FULL_VARIANTS),$(foreach t,$(ALL_TARGETS),$(eval \
 	build-$(t)-$(v) := $(if $(call variant-skip,$(t),$(v)),, \
 		$(MAKE) -s --no-print-directory $(t)-prepared VARIANT=$(v)))))
-stage-kunit-full := python3 -m harness.check_kunit_parse \
-	$(TREE)/tools/testing/kunit/kunit.py $(FULL_STAGES:%=$(TEST_OUT)/%.ktap)
 
 .PHONY: test-full scenarios-ktap
 # The scenario suite of TARGET (with VARIANT) as KTAP, its kernel as it is.
@@ -31,8 +29,4 @@ scenarios-ktap:
 test-full: tree
 	$(call check-targets,$(TEST_TARGETS))
 	$(if $(VARIANT),$(error make test-full runs every variant; no VARIANT=))
-	@python3 -m harness.ktap_stages $(TEST_OUT) \
-		$(foreach s,$(TEST_TARGETS) $(FULL_VARIANT_STAGES),$(if $(build-$(s)), \
-			--build $(call quote,$(s)=$(build-$(s))))) \
-		$(foreach s,$(FULL_STAGES),$(call quote,$(s)=$(stage-$(s)))) \
-		$(call quote,kunit=$(stage-kunit-full))
+	@$(call run-stages,$(FULL_STAGES))

@@ -42,11 +42,10 @@ TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
 	$(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
-stage-unit := DEPT_TREE=$(TREE) python3 -m harness.ktap_unittest \
-	harness.runner_test harness.schedule_test harness.target_test \
-	harness.soak_test harness.dept_report_test harness.dept_graph_test \
-	harness.targets_test harness.ktap_test harness.ktap_stages_test \
-	harness.full_config_warnings_test bench.bench_test
+# every unit test module of the harness and of bench/
+UNIT_TESTS := $(subst /,.,$(patsubst %.py,%,$(wildcard harness/*_test.py \
+	bench/*_test.py)))
+stage-unit := DEPT_TREE=$(TREE) python3 -m harness.ktap_unittest $(UNIT_TESTS)
 # $(call ktap-skip,NAME,REASON): a KTAP document of one skipped test
 ktap-skip = python3 -m harness.ktap skip $(call quote,$(1)) $(call quote,$(2))
 # A target the variant is not built for is one skipped test, not built.
@@ -57,14 +56,20 @@ $(foreach t,$(ALL_TARGETS),$(eval build-$(t) := $(if $($(t)_SKIP),,\
 stage-gdb-unit := $(MAKE) -s --no-print-directory gdb-unit-ktap
 $(foreach t,$(ALL_TARGETS),$(eval \
 	stage-gdb-$(t) := $(MAKE) -s --no-print-directory gdb-test-ktap TARGET=$(t)))
-stage-kunit := python3 -m harness.check_kunit_parse \
-	$(TREE)/tools/testing/kunit/kunit.py $(TEST_STAGES:%=$(TEST_OUT)/%.ktap)
 
 quote = '$(subst ','\'',$(1))'
+
+# $(call run-stages,STAGES): harness/ktap_stages.py running each of STAGES
+# (its build-STAGE first, if it has one) and then the kunit stage, the
+# kernel's kunit.py parse reading every stage's KTAP (make test and make
+# test-full)
+run-stages = python3 -m harness.ktap_stages $(TEST_OUT) \
+	$(foreach s,$(1),$(if $(build-$(s)),--build $(call quote,$(s)=$(build-$(s))))) \
+	$(foreach s,$(1),$(call quote,$(s)=$(stage-$(s)))) \
+	$(call quote,kunit=python3 -m harness.check_kunit_parse \
+		$(TREE)/tools/testing/kunit/kunit.py $(1:%=$(TEST_OUT)/%.ktap))
 
 .PHONY: test
 test: tree
 	$(call check-targets,$(TEST_TARGETS))
-	@python3 -m harness.ktap_stages $(TEST_OUT) \
-		$(foreach t,$(TEST_TARGETS) $(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES),$(if $(build-$(t)),--build $(call quote,$(t)=$(build-$(t))))) \
-		$(foreach s,$(TEST_STAGES) kunit,$(call quote,$(s)=$(stage-$(s))))
+	@$(call run-stages,$(TEST_STAGES))
