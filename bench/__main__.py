@@ -5,6 +5,7 @@ usage: python3 -m bench run --out DIR [--runs N]
 		[--build TARGET:COLUMN=COMMAND]...
 		[--boot TARGET:COLUMN:WORK=COMMAND]...
 		[--host BINARY] [--harness NAME:TARGET=COMMAND]... [--harness-runs N]
+		[--warm-up NAME]...
 		[--suite TARGET=WORK]...
 		[--missing GROUP:NAME:TARGET:COLUMN:UNIT=WHY]...
 		[--workload-build TARGET:COLUMN=COMMAND]...
@@ -101,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
 		later += host.run(args.host, os.path.join(args.out, 'callgrind'))
 	for text in args.harness:
 		(name, target), command = spec(text)
-		later.append(timed.timed(name, target, command, args.harness_runs, log))
+		later.append(timed.timed(name, target, command, args.harness_runs, log,
+					 name in args.warm_up))
 	suites = dict(text.partition('=')[::2] for text in args.suite)
 	for target, boots in on_boots.items():
 		found += memory.memory_figures(target, boots, memory.suite_pools(
@@ -177,6 +179,8 @@ def main(argv: List[str]) -> int:
 	doing.add_argument('--host')
 	doing.add_argument('--harness', action='append', default=[])
 	doing.add_argument('--harness-runs', type=int, default=1)
+	doing.add_argument('--warm-up', action='append', default=[],
+			   help='a --harness figure run once unmeasured first')
 	doing.add_argument('--suite', action='append', default=[])
 	doing.add_argument('--missing', action='append', default=[])
 	doing.add_argument('--workload-build', action='append', default=[])

@@ -420,6 +420,18 @@ class TimedTest(unittest.TestCase):
 		self.assertIn("(exit 2)", found.missing)
 		self.assertIn("its last line: 'make: *** error'", found.missing)
 
+	def test_a_warm_up_runs_once_unmeasured(self):
+		with tempfile.TemporaryDirectory() as directory:
+			count = os.path.join(directory, 'count')
+			found = timed.timed('t', 'um', f'echo run >> {count}', 2,
+					    lambda _: None, warm_up=True)
+			with open(count, encoding='utf-8') as file:
+				self.assertEqual(len(file.readlines()), 3)
+		self.assertEqual(found.runs, 2)
+		failed = timed.timed('t', 'um', 'exit 3', 2, lambda _: None,
+				     warm_up=True)
+		self.assertIn('(exit 3)', failed.missing)
+
 	def test_a_build_prints_no_verdict(self):
 		self.assertIsNotNone(timed.timed('t', 'um', 'true', 1,
 						 lambda _: None).median)

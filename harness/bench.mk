@@ -103,9 +103,10 @@ bench-workload = $(foreach t,$(BENCH_TARGETS),\
 	$(call bench-workload-column,$(t),floor,floor,dept-on))
 
 # The harness's own times: touch the engine in the tree, rebuild, run
-# BENCH_TARGET's suite to its final line as make run does, the long tail skipped
-# (edit-to-verdict); the rebuild alone (edit-to-kernel); the whole suite,
-# long tail included, whose guests print DEPT's pools at their end
+# BENCH_TARGET's suite to its final line as make run does, the long tail
+# skipped (edit-to-verdict, measured warm: after one unmeasured run, as in
+# a loop); the rebuild alone (edit-to-kernel); the whole suite, long tail
+# included, whose guests print DEPT's pools at their end
 # (suite-full, HARNESS_DEPT_STATS: the memory after the suite, read from
 # their consoles in a work directory of its own, which the warm 'make
 # test' does not overwrite); 'make test TARGETS=T' with nothing to
@@ -175,7 +176,7 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 			$(if $(filter dept-alone,$(VARIANTS)),$(call \
 				bench-column,$(t),alone,dept-alone,))) \
 		$(if $(BENCH_NO_WORKLOAD),,$(bench-workload)) \
-		$(if $(BENCH_NO_HARNESS),,$(bench-harness) \
+		$(if $(BENCH_NO_HARNESS),,$(bench-harness) --warm-up edit-to-verdict \
 			--suite $(BENCH_TARGET)=$(BENCH_SUITE_WORK))
 
 # OLD defaults to the run before the latest one
