@@ -620,6 +620,22 @@ class NeedsTest(unittest.TestCase):
 		self.assertIn('cannot read /nonexistent/.config', outcome.diagnostics[0])
 
 
+def run_fake_scenarios(test, run_scenario, status: int, *options: str) -> str:
+	"""The runner's KTAP over @test.directory's scenarios, each run by
+	@run_scenario instead of built and booted; its exit status must be
+	@status."""
+	out = io.StringIO()
+	with mock.patch.object(runner_main, 'run_scenario', run_scenario), \
+	     mock.patch.object(runner_main, 'KtapWriter', lambda: KtapWriter(out)), \
+	     contextlib.redirect_stdout(out):
+		got = runner_main.main([
+			'--target', JobsTest.TARGET, '--tree', 'x', '--out', 'x',
+			'--kernel', 'x', '--work', 'x', '--gen-init-cpio', 'x',
+			'--scenario-dir', test.directory, '--summary', *options])
+	test.assertEqual(got, status)
+	return out.getvalue()
+
+
 class JobsTest(unittest.TestCase):
 	"""--jobs N: the same KTAP and summary as one at a time, the longest
 	scenarios (per their timeout) started first; scenarios are judged by
@@ -658,16 +674,7 @@ class JobsTest(unittest.TestCase):
 					   [f'{name}: passed'])
 
 	def run_main(self, *options: str) -> str:
-		out = io.StringIO()
-		with mock.patch.object(runner_main, 'run_scenario', self.fake_run_scenario), \
-		     mock.patch.object(runner_main, 'KtapWriter', lambda: KtapWriter(out)), \
-		     contextlib.redirect_stdout(out):
-			status = runner_main.main([
-				'--target', self.TARGET, '--tree', 'x', '--out', 'x',
-				'--kernel', 'x', '--work', 'x', '--gen-init-cpio', 'x',
-				'--scenario-dir', self.directory, '--summary', *options])
-		self.assertEqual(status, 1)
-		return out.getvalue()
+		return run_fake_scenarios(self, self.fake_run_scenario, 1, *options)
 
 	def test_same_output_as_one_at_a_time(self):
 		serial = self.run_main('--only', 'a,b,c,nope,d,e')
@@ -723,16 +730,7 @@ class OnlyForTest(unittest.TestCase):
 		return runner_main.Outcome(True, diagnostics=[f'{name}: passed'])
 
 	def run_main(self, *options: str) -> str:
-		out = io.StringIO()
-		with mock.patch.object(runner_main, 'run_scenario', self.fake_run_scenario), \
-		     mock.patch.object(runner_main, 'KtapWriter', lambda: KtapWriter(out)), \
-		     contextlib.redirect_stdout(out):
-			status = runner_main.main([
-				'--target', JobsTest.TARGET, '--tree', 'x', '--out', 'x',
-				'--kernel', 'x', '--work', 'x', '--gen-init-cpio', 'x',
-				'--scenario-dir', self.directory, '--summary', *options])
-		self.assertEqual(status, 0)
-		return out.getvalue()
+		return run_fake_scenarios(self, self.fake_run_scenario, 0, *options)
 
 	def test_left_out_of_the_suite(self):
 		ktap = self.run_main()
