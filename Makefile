@@ -43,7 +43,7 @@ help:
 	@echo 'make checkpatch     checkpatch.pl --strict on every patch of the series'
 	@echo 'make T-config       configure $(BUILD_DIR)/T for target T ($(ALL_TARGETS))'
 	@echo 'make T-kernel       build the kernel of target T'
-	$(if $(HOST_STAGE),@echo 'make host-test      the engine as a host program under valgrind')
+	@echo 'make host-test      the engine as a host program under valgrind'
 	@echo 'make gdb            boot a guest under gdb with the DEPT commands loaded'
 	@echo '                    (SCENARIO=name: stop at its DEPT report)'
 	@echo 'make kunit-run      the KUnit suite of DEPT run by kunit.py of the kernel (UML)'

@@ -11,7 +11,7 @@
 
 FULL_VARIANTS := $(filter-out $(BENCH_VARIANTS),$(VARIANTS))
 FULL_VARIANT_STAGES := $(foreach v,$(FULL_VARIANTS),$(TEST_TARGETS:%=%-$(v)))
-FULL_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
+FULL_STAGES := host unit gdb-unit $(TEST_TARGETS) \
 	$(FULL_VARIANT_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 $(foreach v,$(FULL_VARIANTS),$(foreach t,$(ALL_TARGETS),$(eval \

@@ -24,7 +24,6 @@ comma := ,
 TARGETS ?= $(ALL_TARGETS)
 TEST_TARGETS := $(subst $(comma), ,$(TARGETS))
 TEST_OUT := $(BUILD_DIR)/test
-HOST_STAGE := host
 # DEPT's gdb commands, tested on the targets whose file says so (one
 # host process and one QEMU guest: the two ways gdb attaches), with their
 # default kernels
@@ -38,7 +37,7 @@ SELFTEST_STAGES := $(if $(VARIANT),,$(patsubst %,%-lockdep-selftests,\
 # the soak's path, from the Debian root disk to its verdict, kept alive
 SOAK_SMOKE_STAGES := $(if $(VARIANT),,$(patsubst %,soak-%,\
 	$(filter $(SOAK_SMOKE_TARGETS),$(TEST_TARGETS))))
-TEST_STAGES := $(HOST_STAGE) unit gdb-unit $(TEST_TARGETS) \
+TEST_STAGES := host unit gdb-unit $(TEST_TARGETS) \
 	$(SELFTEST_STAGES) $(SOAK_SMOKE_STAGES) $(GDB_TEST_TARGETS:%=gdb-%)
 
 stage-host := $(MAKE) -s --no-print-directory host-test-ktap
