@@ -17,7 +17,6 @@ include gdb-scripts/gdb.mk
 include harness/kunit.mk
 include harness/bench.mk
 include harness/full-config.mk
-include harness/test-full.mk
 include harness/soak.mk
 
 .PHONY: help

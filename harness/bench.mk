@@ -21,16 +21,21 @@
 #   make bench-unit  the unit tests of bench/, KTAP
 
 BENCH_OUT := $(BUILD_DIR)/bench
+# bench/ takes its commands as shell words: one quoted word each
+quote = '$(subst ','\'',$(1))'
+# $(call check-targets,NAMES): stop unless every name is a known target.
+check-targets = $(if $(filter-out $(ALL_TARGETS),$(1)),$(error unknown \
+	target(s) $(filter-out $(ALL_TARGETS),$(1)); known: $(ALL_TARGETS)))
 BENCH_RUNS ?= 5
 # the default target (harness/targets.py): its edit loop is timed, its
 # kernel profiled, and it is measured when TARGETS does not say
 BENCH_TARGET := $(DEFAULT_TARGET)
-BENCH_TARGETS := $(if $(filter command line,$(origin TARGETS)),$(TEST_TARGETS),$(BENCH_TARGET))
+BENCH_TARGETS := $(or $(subst $(comma), ,$(TARGETS)),$(BENCH_TARGET))
 # The kernels of the in-kernel columns besides the target's own: the
 # floor (no lock debugging), lockdep alone (no DEPT) and, where the series
 # allows it, DEPT alone (no PROVE_LOCKING); test-full leaves them out
+# (harness/test_stages.py)
 BENCH_VARIANT := floor
-BENCH_VARIANTS := floor lockdep dept-alone
 BENCH_DEBS := gnuplot-nox valgrind
 
 # the host program: the runtime of the host build, the engine, bench/host
@@ -66,13 +71,12 @@ $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 
 -include $(BENCH_HOST_OBJS:.o=.d)
 
-# $(call bench-kernel-dir,T,VARIANT): where target T's kernel VARIANT is built
-bench-kernel-dir = $(BUILD_DIR)/$(call variant-dir,$(1),$(2))
 # $(call bench-runner,T,VARIANT,COLUMN,KERNEL PARAMETERS): the scenario
 # runner booting scenarios/dept-bench (only-for bench: named, as the suite
 # leaves it out) on T's kernel VARIANT
-bench-runner = $(call scenario-runner,$(1),$(call bench-kernel-dir,$(1),$(2)),\
-	$(BENCH_OUT)/runs/$(1)/$(3)) --only dept-bench $(if $(4),--cmdline $(4))
+bench-runner = $(HARNESS) scenarios --target $(1) $(if $(2),--variant $(2)) \
+	--work $(BENCH_OUT)/runs/$(1)/$(3) --only dept-bench \
+	$(if $(4),--cmdline $(4))
 bench-build = $(MAKE) -s --no-print-directory $(1)-prepared $(if $(2),VARIANT=$(2))
 # $(call bench-column,T,COLUMN,VARIANT,KERNEL PARAMETERS)
 bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
@@ -88,15 +92,16 @@ bench-column = --build $(call quote,$(1):$(2)=$(call bench-build,$(1),$(3))) \
 BENCH_WORKLOAD_STEPS := stress-ng/pipe stress-ng/fork stress-ng/futex \
 	stress-ng/flock stress-ng/open stress-ng/dentry stress-ng/mmap stress-ng/switch
 BENCH_WORKLOAD_MINUTES := 1
-bench-workload-build = $(call soak-build,$(1),$(2)) && $(MAKE) -s \
-	--no-print-directory $(ROOTFS_DIR)/$($(1)_DEB_ARCH).tar
+# $(call bench-soak,T,floor or nothing): the tool's soak of T, its kernel
+# or its floor
+bench-soak = $(HARNESS) soak --target $(1) $(if $(2),--floor)
 # $(call bench-workload-column,T,COLUMN,floor or nothing,BOOT MODE)
 bench-workload-column = --workload-build $(call quote,$(1):$(2)=$(call \
-		bench-workload-build,$(1),$(3))) \
+		bench-soak,$(1),$(3)) --build-only) \
 	--workload $(call quote,$(1):$(2):$(BENCH_OUT)/workload/$(1)/$(2)=$(call \
-		run-soak,$(1),$(call soak-out,$(1),$(3)),$(BENCH_OUT)/workload/$(1)/$(2),\
+		bench-soak,$(1),$(3)) --no-build --work $(BENCH_OUT)/workload/$(1)/$(2) \
 		--minutes $(BENCH_WORKLOAD_MINUTES) --boots $(4) \
-		--steps $(subst $() ,$(comma),$(strip $(BENCH_WORKLOAD_STEPS)))))
+		--steps $(subst $() ,$(comma),$(strip $(BENCH_WORKLOAD_STEPS))))
 bench-workload = $(foreach t,$(BENCH_TARGETS),\
 	$(call bench-workload-column,$(t),on,,dept-on) \
 	$(call bench-workload-column,$(t),off,,dept-off) \
@@ -119,8 +124,7 @@ BENCH_EDIT_BUILD := touch $(TREE)/kernel/dependency/dept.c && \
 	$(call bench-build,$(BENCH_TARGET))
 BENCH_SUITE_WORK := $(BENCH_OUT)/runs/$(BENCH_TARGET)/suite
 # $(call bench-suite,WORK DIR): the default kernel's suite, as make run
-bench-suite = $(call scenario-runner,$(BENCH_TARGET),$($(BENCH_TARGET)_OUT),$(1)) \
-	--summary
+bench-suite = $(HARNESS) scenarios --target $(BENCH_TARGET) --work $(1) --summary
 BENCH_EDIT := $(BENCH_EDIT_BUILD) && $(call \
 	bench-suite,$(BENCH_OUT)/runs/$(BENCH_TARGET)/edit) --quick
 BENCH_SUITE := $(call bench-suite,$(BENCH_SUITE_WORK)) --cmdline HARNESS_DEPT_STATS=1

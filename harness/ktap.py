@@ -5,12 +5,8 @@ closing line 'N passed, N failed' (', N skipped' when some were) of the
 harness's commands.  Every part of the harness writes and reads KTAP
 here, so that all of it nests subtests the same way (two spaces) and
 counts a skipped test the same way (neither passed nor failed).
-
-usage: python3 -m harness.ktap skip NAME REASON
-	print a document of one test, NAME, skipped for REASON
 """
 
-import argparse
 import re
 import sys
 from dataclasses import dataclass, field
@@ -152,20 +148,3 @@ class KtapWriter:
 		results."""
 		self.emit((self.counts if counts is None else counts).summary())
 
-
-def main(argv: List[str]) -> int:
-	parser = argparse.ArgumentParser(prog='harness.ktap', description=__doc__,
-					 formatter_class=argparse.RawDescriptionHelpFormatter)
-	commands = parser.add_subparsers(dest='command', required=True)
-	skip = commands.add_parser('skip', help='a document of one skipped test')
-	skip.add_argument('name')
-	skip.add_argument('reason')
-	args = parser.parse_args(argv)
-	writer = KtapWriter()
-	writer.plan(1)
-	writer.result(args.name, True, f'SKIP {args.reason}')
-	return 0
-
-
-if __name__ == '__main__':
-	sys.exit(main(sys.argv[1:]))

@@ -8,13 +8,10 @@ Run: python3 -m unittest harness.ktap_test
 
 import io
 import os
-import subprocess
-import sys
 import tempfile
 import unittest
 
 from harness import check_kunit_parse, ktap
-from harness.paths import ROOT
 
 KUNIT_PY = os.path.join(os.environ.get('BUILD_DIR', 'build'), 'linux', 'tools',
 			'testing', 'kunit', 'kunit.py')
@@ -113,18 +110,6 @@ class ParseTest(unittest.TestCase):
 				  for r in document.results],
 				 [('written', False, None), ('relayed', True, None),
 				  ('skipped', True, 'SKIP no disk')])
-
-
-class SkipCommandTest(unittest.TestCase):
-	def test_skip(self):
-		run = subprocess.run([sys.executable, '-m', 'harness.ktap', 'skip',
-				      'um-kcsan', "KCSAN needs HAVE_ARCH_KCSAN, "
-				      "which arch/um/Kconfig does not select"],
-				     cwd=ROOT, capture_output=True, text=True,
-				     check=True)
-		self.assertEqual(run.stdout, 'KTAP version 1\n1..1\nok 1 um-kcsan # '
-				 'SKIP KCSAN needs HAVE_ARCH_KCSAN, which '
-				 'arch/um/Kconfig does not select\n')
 
 
 class KunitParseTest(unittest.TestCase):

@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 
 from harness import console, expectation, kconfig, modules, scenario, verdict
-from harness import __main__ as runner_main
+from harness import runner as runner_main
 from harness.ktap import KtapWriter
 from harness.paths import ROOT, SCENARIOS_DIR
 

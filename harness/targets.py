@@ -45,13 +45,17 @@ usage: python3 -m harness.targets make|series [TARGET FILE...]
 """
 
 import argparse
+import functools
 import glob
 import os
+import shlex
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass, field
 from typing import List, Optional
 
+from harness import variants
 from harness.paths import ROOT
 
 # The folders of target files, relative to the repository: a target
@@ -82,6 +86,7 @@ class TargetFile:
 	tests: List[str] = field(default_factory=list)
 	parallel: bool = False
 	default: bool = False
+	gdb_table: bool = False  # gdb knows how to reach it
 
 
 def target_paths(root: str = ROOT) -> List[str]:
@@ -127,7 +132,8 @@ def load(path: str, root: str = ROOT) -> TargetFile:
 			full_config=build.get('full_config'),
 			tests=[test for test in TESTS if tests.get(test)],
 			parallel=data.get('parallel', False),
-			default=data.get('default', False))
+			default=data.get('default', False),
+			gdb_table='gdb' in data)
 	except (OSError, KeyError, ValueError) as error:  # ValueError: TOML too
 		raise TargetFileError(f'{path}: {error}') from error
 	for key in ('parallel', 'default'):
@@ -143,26 +149,126 @@ def load(path: str, root: str = ROOT) -> TargetFile:
 	return target
 
 
-def make_variables(targets: List[TargetFile]) -> str:
+def guest_fragments(root: str = ROOT) -> List[str]:
+	"""What every guest kernel needs, before a target's own fragments."""
+	return sorted(os.path.relpath(path, root) for path in
+		      glob.glob(os.path.join(root, 'scenarios', 'guest', '*.config')))
+
+
+@functools.cache
+def host_deb_arch() -> str:
+	return subprocess.run(['dpkg', '--print-architecture'], check=True,
+			      capture_output=True, text=True).stdout.strip()
+
+
+def tree(build_dir: str) -> str:
+	"""The prepared kernel tree every target builds (harness/tree.mk)."""
+	return os.path.join(build_dir, 'linux')
+
+
+def gen_init_cpio(build_dir: str) -> str:
+	"""The kernel's initramfs writer, built on the host (harness/tree.mk)."""
+	return os.path.join(build_dir, 'tools', 'gen_init_cpio')
+
+
+@dataclass
+class Build:
+	"""The kernel of @target with @variant ('' for its default kernel) in
+	@build_dir: where it is built and its scenarios run, and how.  make
+	(its variables, harness/target.mk) and the command-line tool
+	(harness/cli.py) both take these places from here."""
+	target: TargetFile
+	build_dir: str
+	variant: str = ''
+	ccache: str = 'ccache'
+	root: str = ROOT
+
+	@property
+	def dir_name(self) -> str:
+		return self.target.name + (f'-{self.variant}' if self.variant else '')
+
+	@property
+	def out(self) -> str:
+		return os.path.join(self.build_dir, self.dir_name)
+
+	@property
+	def runs(self) -> str:
+		return os.path.join(self.build_dir, 'runs', self.dir_name)
+
+	@property
+	def kernel(self) -> str:
+		return os.path.join(self.out, self.target.image)
+
+	@property
+	def fragments(self) -> List[str]:
+		"""Later ones win: every guest's, the target's, the variant's."""
+		return (guest_fragments(self.root) + self.target.fragments
+			+ variants.fragments(self.variant, self.root))
+
+	@property
+	def skip(self) -> str:
+		"""Why the variant is not built for this target ('' if it is)."""
+		return variants.skip_reason(self.variant, self.target.name,
+					    self.root)
+
+	@property
+	def deb_arch(self) -> str:
+		return self.target.deb_arch or host_deb_arch()
+
+	@property
+	def foreign(self) -> bool:
+		"""Its userspace is not of the host's architecture."""
+		return self.deb_arch != host_deb_arch()
+
+	@property
+	def busybox(self) -> str:
+		"""A static busybox of its userspace's architecture: the host's
+		own, or one fetched from Debian."""
+		if not self.foreign:
+			return '/bin/busybox'
+		return os.path.join(self.build_dir, 'busybox', self.deb_arch,
+				    'busybox')
+
+	@property
+	def user_cc(self) -> str:
+		return self.target.cross_compile + 'gcc'
+
+	@property
+	def make_args(self) -> List[str]:
+		"""The arguments of every kernel and module build."""
+		cross = ([f'CROSS_COMPILE={self.target.cross_compile}']
+			 if self.target.cross_compile else [])
+		return ([f'ARCH={self.target.arch}'] + cross +
+			[f'CC={" ".join(filter(None, (self.ccache, self.user_cc)))}'])
+
+
+def make_variables(builds: List[Build]) -> str:
 	"""Make's view of the targets: per target T the T_* variables that
 	harness/target.mk documents, the target's definition, and the lists of
 	targets by what make test runs on them."""
 	lines = ['# Written by python3 -m harness.targets from the target files.']
-	for t in targets:
-		lines += [
-			f'{t.name}_ARCH := {t.arch}',
-			f'{t.name}_CROSS_COMPILE := {t.cross_compile}',
-			f'{t.name}_DEB_ARCH := {t.deb_arch or "$(HOST_DEB_ARCH)"}',
-			f'{t.name}_IMAGE := {t.image}',
-			f'{t.name}_FRAGMENTS := $(GUEST_FRAGMENTS) '
-			+ ' '.join(t.fragments),
-			f'{t.name}_TOML := {t.path}',
-			f'{t.name}_PACKAGES := {" ".join(t.packages)}',
-			f'{t.name}_SOAK := {t.soak}',
-			f'{t.name}_FULL_CONFIG := {t.full_config or ""}',
-			f'{t.name}_PARALLEL := {1 if t.parallel else ""}',
-			f'$(eval $(call target,{t.name}))',
-		]
+	for b in builds:
+		t = b.target
+		lines += [f'{t.name}_{key} := {value}' for key, value in (
+			('ARCH', t.arch),
+			('CROSS_COMPILE', t.cross_compile),
+			('DEB_ARCH', b.deb_arch),
+			('FOREIGN', 1 if b.foreign else ''),
+			('IMAGE', t.image),
+			('FRAGMENTS', ' '.join(b.fragments)),
+			('TOML', t.path),
+			('PACKAGES', ' '.join(t.packages)),
+			('SOAK', t.soak),
+			('FULL_CONFIG', t.full_config or ''),
+			('OUT', b.out),
+			('RUNS', b.runs),
+			('KERNEL', b.kernel),
+			('BUSYBOX', b.busybox),
+			('USER_CC', b.user_cc),
+			('MAKE_ARGS', ' '.join(map(shlex.quote, b.make_args))),
+			('SKIP', b.skip))]
+		lines.append(f'$(eval $(call target,{t.name}))')
+	targets = [b.target for b in builds]
 	for test in TESTS:
 		names = ' '.join(t.name for t in targets if test in t.tests)
 		lines.append(f'{test.upper()}_TARGETS := {names}')
@@ -170,6 +276,7 @@ def make_variables(targets: List[TargetFile]) -> str:
 	lines.append(f'FULL_CONFIG_TARGETS := {names}')
 	lines.append('DEFAULT_TARGET := '
 		     + ' '.join(t.name for t in targets if t.default))
+	lines.append('VARIANTS := ' + ' '.join(variants.names()))
 	return '\n'.join(lines) + '\n'
 
 
@@ -192,6 +299,17 @@ def check_set(targets: List[TargetFile]) -> Optional[str]:
 	return None
 
 
+def load_all(files: Optional[List[str]] = None,
+	     root: str = ROOT) -> List[TargetFile]:
+	"""The target files (default: every one), checked one by one and
+	together."""
+	targets = [load(path, root) for path in files or target_paths(root)]
+	error = check_set(targets)
+	if error:
+		raise TargetFileError(error)
+	return targets
+
+
 def main(argv: List[str]) -> int:
 	parser = argparse.ArgumentParser(
 		description='What the target files say, for make and the '
@@ -200,19 +318,21 @@ def main(argv: List[str]) -> int:
 	parser.add_argument('files', nargs='*',
 			    help='target files (default: every one, '
 			    f'{" and ".join(d + "/*.toml" for d in TARGET_DIRS)})')
-	args = parser.parse_args(argv)
+	parser.add_argument('--build-dir', default='build')
+	parser.add_argument('--variant', default='',
+			    help='the kernel variant make builds (VARIANT=)')
+	parser.add_argument('--ccache', default='ccache',
+			    help='the compiler cache of kernel builds (empty: none)')
+	args = parser.parse_intermixed_args(argv)
 	try:
-		targets = [load(path) for path in args.files or target_paths()]
-	except TargetFileError as error:
+		targets = load_all(args.files)
+		builds = [Build(t, args.build_dir, args.variant, args.ccache)
+			  for t in targets]
+		sys.stdout.write(make_variables(builds) if args.what == 'make'
+				 else series_lines(targets))
+	except (TargetFileError, variants.UnknownVariant) as error:
 		print(f'targets: error: {error}', file=sys.stderr)
 		return 1
-	names = [t.name for t in targets]
-	error = check_set(targets)
-	if error:
-		print(f'targets: error: {error}', file=sys.stderr)
-		return 1
-	sys.stdout.write(make_variables(targets) if args.what == 'make'
-			 else series_lines(targets))
 	return 0
 
 

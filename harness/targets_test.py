@@ -9,6 +9,7 @@ Run: python3 -m unittest harness.targets_test
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -60,9 +61,13 @@ class RepositoryTest(unittest.TestCase):
 
 	def test_make_variables_name_every_target_once(self):
 		text = targets.make_variables(
-			[targets.load(path) for path in targets.target_paths()])
+			[targets.Build(t, 'b', 'lockdep') for t in targets.load_all()])
 		self.assertIn('arm64_CROSS_COMPILE := aarch64-linux-gnu-\n', text)
-		self.assertIn('um_DEB_ARCH := $(HOST_DEB_ARCH)\n', text)
+		self.assertIn(f'um_DEB_ARCH := {targets.host_deb_arch()}\n', text)
+		self.assertIn('um_OUT := b/um-lockdep\n', text)
+		self.assertIn('arm64_MAKE_ARGS := ARCH=arm64 CROSS_COMPILE='
+			      "aarch64-linux-gnu- 'CC=ccache aarch64-linux-gnu-gcc'\n",
+			      text)
 		self.assertIn('x86_64_FULL_CONFIG := qemu-config/x86_64-full.config\n',
 			      text)
 		self.assertIn('DEFAULT_TARGET := um\n', text)
@@ -116,12 +121,12 @@ class BadFileTest(unittest.TestCase):
 
 
 class NewTargetTest(unittest.TestCase):
-	"""make learns a target from its file alone."""
+	"""make and the tool learn a target from its file alone."""
 
-	def make(self, build: str, files: str, *goals: str) -> str:
+	def run_tool(self, build: str, files: str, *args: str) -> str:
 		result = subprocess.run(
-			['make', '-n', '-s', '--no-print-directory', f'BUILD_DIR={build}',
-			 f'TARGET_FILES={files}', *goals],
+			[sys.executable, '-m', 'harness', '--build-dir', build,
+			 '--target-files', files, '--dry-run', *args],
 			cwd=ROOT, capture_output=True, text=True, check=False)
 		self.assertEqual(result.returncode, 0, result.stderr)
 		return result.stdout
@@ -137,19 +142,27 @@ class NewTargetTest(unittest.TestCase):
 		files = f'um-config/um.toml {path}'
 		build = os.path.join(directory, 'build')
 
-		config = self.make(build, files, 'riscv64-config')
-		self.assertIn('configure-kernel.sh', config)
-		self.assertIn(fragment, config)
-		self.assertIn('ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-', config)
-		run = self.make(build, files, 'scenarios-ktap', 'TARGET=riscv64')
+		config = subprocess.run(
+			['make', '-n', '-s', '--no-print-directory', f'BUILD_DIR={build}',
+			 f'TARGET_FILES={files}', 'riscv64-config'],
+			cwd=ROOT, capture_output=True, text=True, check=False)
+		self.assertEqual(config.returncode, 0, config.stderr)
+		self.assertIn('configure-kernel.sh', config.stdout)
+		self.assertIn(fragment, config.stdout)
+		self.assertIn("ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- "
+			      "'CC=ccache riscv64-linux-gnu-gcc'", config.stdout)
+		run = self.run_tool(build, files, 'run', '--target', 'riscv64')
+		self.assertIn('make -s --no-print-directory riscv64-prepared', run)
 		self.assertIn(f'--target {path} ', run)
 		self.assertIn(f'--kernel {build}/riscv64/arch/riscv/boot/Image ', run)
 		self.assertIn('--user-cc riscv64-linux-gnu-gcc ', run)
 		self.assertIn('--jobs 1 ', run)
-		stages = self.make(build, files, '--eval',
-				   'stages: ; @echo $(TEST_STAGES)', 'stages')
-		self.assertEqual(stages.split()[-5:], ['um', 'riscv64',
-				 'um-lockdep-selftests', 'soak-um', 'gdb-um'])
+		stages = [line[:-1] for line in
+			  self.run_tool(build, files, 'test').splitlines()
+			  if not line.startswith(' ')]
+		self.assertEqual(stages, ['host', 'unit', 'gdb-unit', 'um', 'riscv64',
+					  'um-lockdep-selftests', 'soak-um',
+					  'gdb-um', 'kunit'])
 
 
 if __name__ == '__main__':

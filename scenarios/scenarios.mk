@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Running the scenario suite on a target (TARGET, default the target whose
-# file says default, um; see harness/target.mk): one fresh boot per
-# scenario, KTAP on stdout.
-#   SCENARIOS=a,b       run only these (make test)
-#   SCENARIO=name       run only this one and show its whole console (make run)
-#   LONG=1              make run: the long tail too (expect: 'long'), which
-#                       make run skips by default and make test always runs
+# file says default, um): one fresh boot per scenario, every kernel report
+# in full, a summary and the closing line (python3 -m harness run).
+#   SCENARIOS=a,b       run only these
+#   SCENARIO=name       run only this one and show its whole console
+#   LONG=1              the long tail too (expect: 'long'), which make run
+#                       skips by default and make test always runs
+#   GRAPH=1             DEPT's graph beside each console
+# and, for every command of the tool (make test, bench, soak, gdb too):
 #   SCENARIO_DIR=d1:d2  folders of scenarios (default: scenarios)
 #   KVM=1               QEMU targets: try KVM, fall back to TCG if the guest
 #                       does not boot
@@ -19,37 +21,20 @@
 
 TARGET ?= $(DEFAULT_TARGET)
 SCENARIO_DIR ?= scenarios
-SCENARIO_ONLY := $(or $(SCENARIO),$(SCENARIOS))
-scenario-jobs = $(or $(JOBS),$(if $($(1)_PARALLEL),$(shell n=$$((2 * $$(nproc))); echo $$((n < 8 ? n : 8))),1))
 
-# $(call scenario-runner,TARGET,KERNEL DIR,WORK DIR): the scenario runner
-# on the kernel TARGET built in KERNEL DIR, its guests and consoles in
-# WORK DIR; which scenarios it runs, the caller says
-scenario-runner = python3 -m harness \
-	--target $($(1)_TOML) --tree $(TREE) --out $(2) \
-	--kernel $(2)/$($(1)_IMAGE) --work $(3) \
-	--gen-init-cpio $(GEN_INIT_CPIO) --busybox $($(1)_BUSYBOX) \
-	--user-cc $($(1)_USER_CC) --make-args '$($(1)_MAKE_ARGS)' \
-	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d)) \
-	$(if $(KVM),--kvm) --jobs $(call scenario-jobs,$(1))
-# $(call run-scenarios,TARGET,EXTRA RUNNER OPTIONS): the suite, or
-# SCENARIO(S), on TARGET's kernel
-run-scenarios = $(call scenario-runner,$(1),$($(1)_OUT),$($(1)_RUNS)) \
-	$(if $(SCENARIO_ONLY),--only $(SCENARIO_ONLY)) $(2)
+# the command-line tool (harness/cli.py) with make's variables as options
+HARNESS = python3 -m harness --build-dir $(BUILD_DIR) \
+	$(if $(filter-out file,$(origin TARGET_FILES)),--target-files \
+		'$(TARGET_FILES)') \
+	$(if $(JOBS),--jobs $(JOBS)) $(if $(KVM),--kvm) \
+	$(foreach d,$(subst :, ,$(SCENARIO_DIR)),--scenario-dir $(d))
 
-# $(call check-targets,NAMES): stop unless every name is a known target.
-check-targets = $(if $(filter-out $(ALL_TARGETS),$(1)),$(error unknown \
-	target(s) $(filter-out $(ALL_TARGETS),$(1)); known: $(ALL_TARGETS)))
-
-.PHONY: run scenarios-prepared
-scenarios-prepared:
-	$(call check-targets,$(TARGET))
-	@$(MAKE) -s --no-print-directory $(TARGET)-prepared
-
-run: scenarios-prepared
-	@$(call run-scenarios,$(TARGET),--show-reports --summary \
-		$(if $(SCENARIO),--show-console) $(if $(GRAPH),--graph) \
-		$(if $(or $(LONG),$(SCENARIO_ONLY)),,--quick))
+.PHONY: run
+run: tree
+	@$(HARNESS) run --target $(TARGET) $(if $(VARIANT),--variant $(VARIANT)) \
+		$(if $(SCENARIO),--scenario $(SCENARIO)) \
+		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
+		$(if $(LONG),--long) $(if $(GRAPH),--graph)
 
 # dept-graph (harness/dept_graph.py) on /proc/dept_deps saved to a file or on
 # a console with a dump of dept-edges: GRAPH_FROM=path, AROUND=class1,class2

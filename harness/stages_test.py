@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of the test aggregation: ktap_stages.py and check_kunit_parse.py.
+"""Unit tests of the test aggregation: stages.py and check_kunit_parse.py.
 
-Run: python3 -m unittest harness.ktap_stages_test
+Run: python3 -m unittest harness.stages_test
 """
 
 import os
@@ -10,7 +10,8 @@ import sys
 import tempfile
 import unittest
 
-from harness import check_kunit_parse, ktap_stages
+from harness import check_kunit_parse, stages
+from harness.stages import Stage
 from harness.paths import ROOT
 
 KUNIT_PY = os.path.join(os.environ.get('BUILD_DIR', 'build'), 'linux', 'tools',
@@ -19,7 +20,7 @@ KUNIT_PY = os.path.join(os.environ.get('BUILD_DIR', 'build'), 'linux', 'tools',
 
 class CountTest(unittest.TestCase):
 	def test_top_level_results(self):
-		counts, problems = ktap_stages.count([
+		counts, problems = stages.count([
 			'KTAP version 1', '1..4',
 			'  KTAP version 1', '  1..1', '  not ok 1 nested', 'ok 1 a',
 			'not ok 2 b', 'ok 3 c # SKIP no tool', 'not ok 4 d # TIMEOUT'], 1)
@@ -27,39 +28,48 @@ class CountTest(unittest.TestCase):
 		self.assertEqual(problems, [])
 
 	def test_missing_results(self):
-		counts, problems = ktap_stages.count(['KTAP version 1', '1..3', 'ok 1 a'], 1)
+		counts, problems = stages.count(['KTAP version 1', '1..3', 'ok 1 a'], 1)
 		self.assertEqual((counts.passed, counts.failed), (1, 2))
 		self.assertEqual(problems, ['2 of 3 results missing'])
 
 	def test_failed_exit_without_failed_test(self):
-		counts, problems = ktap_stages.count(['KTAP version 1', '1..1', 'ok 1 a'], 2)
+		counts, problems = stages.count(['KTAP version 1', '1..1', 'ok 1 a'], 2)
 		self.assertEqual(counts.failed, 1)
 		self.assertEqual(problems, ['the stage exited with status 2'])
 
 	def test_no_document(self):
-		counts, problems = ktap_stages.count([], 2)
+		counts, problems = stages.count([], 2)
 		self.assertEqual(counts.failed, 1)
 		self.assertIn('the stage printed no KTAP document', problems)
 
 
-class MainTest(unittest.TestCase):
-	"""harness.ktap_stages run as 'make test' runs it, on tiny shell stages."""
+def sh(script):
+	return ['sh', '-c', script]
 
-	def run_stages(self, *args):
+
+PASS = sh('printf "KTAP version 1\\n1..1\\nok 1 a\\n"')
+
+
+class RunTest(unittest.TestCase):
+	"""stages.run as make test runs it, on tiny shell stages, in a process
+	of its own (its output is the process's)."""
+
+	def run_stages(self, *stage_list):
 		out = tempfile.mkdtemp()
 		self.addCleanup(lambda: subprocess.call(['rm', '-rf', out]))
-		run = subprocess.run([sys.executable, '-m', 'harness.ktap_stages',
-				      out, *args], cwd=ROOT, capture_output=True,
-				     text=True, check=False)
+		script = ('import sys\nfrom harness.stages import Stage, run\n'
+			  f'sys.exit(run({out!r}, {list(stage_list)!r}))\n')
+		run = subprocess.run([sys.executable, '-c', script], cwd=ROOT,
+				     capture_output=True, text=True, check=False)
 		return run, out
 
 	def test_built_stage_runs_and_is_timed(self):
 		run, out = self.run_stages(
-			'--build', 't=echo building',
-			't=printf "KTAP version 1\\n1..1\\nok 1 a\\n"')
+			Stage('t', PASS, build=sh('echo building $WHAT'),
+			      env={'WHAT': 'it'}))
 		lines = run.stdout.splitlines()
 		self.assertEqual(run.returncode, 0)
-		self.assertEqual(run.stderr, 'building\n')
+		self.assertEqual(run.stderr, 'building it\n')
 		self.assertEqual(lines[2:5], ['  KTAP version 1', '  1..1', '  ok 1 a'])
 		self.assertRegex(lines[-2], r'^# time t: build \d+ s, run \d+ s$')
 		self.assertEqual(lines[-1], '1 passed, 0 failed')
@@ -68,8 +78,8 @@ class MainTest(unittest.TestCase):
 
 	def test_failed_build_fails_its_stage_only(self):
 		run, _ = self.run_stages(
-			'--build', 'broken=exit 3', 'broken=echo never run',
-			'u=printf "KTAP version 1\\n1..1\\nok 1 a\\n"')
+			Stage('broken', sh('echo never run'), build=sh('exit 3')),
+			Stage('u', PASS))
 		lines = run.stdout.splitlines()
 		self.assertEqual(run.returncode, 1)
 		self.assertNotIn('never run', run.stdout + run.stderr)
@@ -80,6 +90,21 @@ class MainTest(unittest.TestCase):
 		self.assertRegex(lines[-3], r'^# time broken: build \d+ s$')
 		self.assertRegex(lines[-2], r'^# time u: run \d+ s$')
 		self.assertEqual(lines[-1], '1 passed, 1 failed')
+
+	def test_skipped_stage_is_neither_built_nor_run(self):
+		run, out = self.run_stages(
+			Stage('um-kcsan', sh('echo never run'),
+			      build=sh('echo never built'),
+			      skip='KCSAN needs HAVE_ARCH_KCSAN'))
+		self.assertEqual(run.returncode, 0)
+		self.assertNotIn('never', run.stdout + run.stderr)
+		self.assertIn('ok 1 um-kcsan # SKIP KCSAN needs HAVE_ARCH_KCSAN',
+			      run.stdout.splitlines())
+		self.assertEqual(run.stdout.splitlines()[-1],
+				 '0 passed, 0 failed, 1 skipped')
+		with open(os.path.join(out, 'um-kcsan.ktap'), encoding='utf-8') as file:
+			self.assertEqual(file.read(), 'KTAP version 1\n1..1\nok 1 '
+					 'um-kcsan # SKIP KCSAN needs HAVE_ARCH_KCSAN\n')
 
 
 class KunitParseTest(unittest.TestCase):
