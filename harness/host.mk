@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The DEPT engine compiled unchanged into a host program, tested
-# natively, under valgrind's memcheck and under DRD: the shim that makes
-# the host one more architecture (arch-glue/host: headers, runtime, link
-# script), the engine's cases in C (scenarios/host), the stages that run
-# them (harness/host_stages.py).  Included from the top Makefile.
+# natively, under valgrind's memcheck and under DRD.  The host's file,
+# arch-glue/host/host.toml, names the shim that makes the host one more
+# architecture (HOST_DIR: headers, runtime, link script), the engine's
+# cases in C (HOST_SCENARIOS), the program, its packages (HOST_DEBS), the
+# stages make test runs (HOST_TEST_STAGES, harness/host_stages.py) and
+# make gdb-host's case (HOST_GDB_CASE); harness/targets.py writes them
+# into $(BUILD_DIR)/targets.mk.  Included from the top Makefile.
 #
 #   make host-test [SEED=n]        the three stages, then "N passed, N failed"
 #   make host-test-ktap [SEED=n]   the same as one KTAP document, no summary
@@ -12,13 +15,8 @@
 #                                  gdb stopped at the first DEPT report
 #   make host-build                just the program
 
-# the shim: the host as one more architecture (arch-glue/host/README.md)
-HOST_DIR	:= arch-glue/host
-# the engine's cases, a scenario folder of their own (no expect file: the
-# scenario runner does not take it for a guest scenario)
-HOST_SCENARIOS	:= scenarios/host
 HOST_OUT	?= $(or $(BUILD_DIR),build)/host
-HOST_BIN	:= $(HOST_OUT)/dept-host-test
+HOST_BIN	:= $(HOST_OUT)/$(HOST_PROGRAM)
 HOST_CC		?= $(if $(shell command -v ccache),ccache gcc,gcc)
 
 HOST_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE -O2 -g -fno-omit-frame-pointer -pthread \
@@ -36,9 +34,6 @@ HOST_OBJS	:= $(HOST_OUT)/obj/dept.o \
 			$(wildcard $(HOST_DIR)/runtime/*.c)) \
 		   $(patsubst $(HOST_SCENARIOS)/%.c,$(HOST_OUT)/obj/scenarios/%.o,\
 			$(wildcard $(HOST_SCENARIOS)/*.c))
-
-# what the host stages need from Debian, installed only when missing
-HOST_DEBS	:= valgrind libelf-dev gdb python3
 
 .PHONY: host-build host-test host-test-ktap gdb-host host-deps
 
@@ -70,7 +65,8 @@ $(HOST_OUT)/obj/scenarios/%.o: $(HOST_SCENARIOS)/%.c | host-deps
 -include $(HOST_OBJS:.o=.d)
 
 HOST_STAGES = python3 -m harness.host_stages --binary $(HOST_BIN) \
-	      --out $(HOST_OUT) $(if $(SEED),--seed $(SEED))
+	      --out $(HOST_OUT) --stages $(HOST_TEST_STAGES) \
+	      $(if $(SEED),--seed $(SEED))
 
 host-test: $(HOST_BIN)
 	@$(HOST_STAGES) --summary
@@ -84,4 +80,4 @@ HOST_GDB_SCRIPTS := $(wildcard gdb-scripts/dept-gdb.py)
 gdb-host: $(HOST_BIN)
 	gdb -q $(HOST_GDB_SCRIPTS:%=-x %) -x harness/host.gdb \
 		--args $(HOST_BIN) --timeout 0 $(if $(SEED),--seed $(SEED)) \
-		$(or $(HOST_TEST),patterns.article_xyz)
+		$(or $(HOST_TEST),$(HOST_GDB_CASE))

@@ -37,6 +37,12 @@ it holds:
     lockdep_selftests = true  lockdep's selftests with DEPT's verdict
     soak_smoke = true         a short soak on its own kernel
 
+The host, treated as one more architecture (a user program on a shim, no
+kernel), has a file of its own, arch-glue/host/host.toml: [build] its
+shim, its cases, its program's name, its packages; [tests] the stages
+make test runs (harness/host_stages.py); [gdb] the case make gdb
+TARGET=host stops in.
+
 Nothing else in the repository names a target: make reads the variables
 this module writes (python3 -m harness.targets make), the series scripts
 read its series folders (python3 -m harness.targets series).
@@ -53,15 +59,17 @@ import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from harness import variants
+from harness.host_stages import STAGES as HOST_STAGES
 from harness.paths import ROOT
 
 # The folders of target files, relative to the repository: a target
 # running as a host process, then targets run by QEMU.
 TARGET_DIRS = ('um-config', 'qemu-config')
 SOAK_KERNELS = ('full', 'variant')
+HOST_FILE = os.path.join('arch-glue', 'host', 'host.toml')
 TESTS = ('gdb', 'lockdep_selftests', 'soak_smoke')
 
 
@@ -87,6 +95,52 @@ class TargetFile:
 	parallel: bool = False
 	default: bool = False
 	gdb_table: bool = False  # gdb knows how to reach it
+	build: Dict[str, str] = field(default_factory=dict)  # [build] as read
+
+
+@dataclass
+class HostFile:
+	"""The host's file: the program built on the shim and how it is run."""
+	path: str
+	shim: str
+	cases: str
+	program: str
+	packages: List[str]
+	stages: List[str]
+	gdb_case: str
+
+
+def load_host(path: str = HOST_FILE, root: str = ROOT) -> HostFile:
+	try:
+		with open(os.path.join(root, path), 'rb') as file:
+			data = tomllib.load(file)
+		build = data['build']
+		host = HostFile(
+			path=path, shim=build['shim'], cases=build['cases'],
+			program=build['program'],
+			packages=string_list(build['packages'], 'build.packages'),
+			stages=string_list(data['tests']['stages'], 'tests.stages'),
+			gdb_case=data['gdb']['case'])
+	except (OSError, KeyError, ValueError) as error:
+		raise TargetFileError(f'{path}: {error}') from error
+	unknown = [stage for stage in host.stages if stage not in HOST_STAGES]
+	if unknown:
+		raise TargetFileError(f'{path}: tests.stages knows '
+				      f'{", ".join(HOST_STAGES)}, not '
+				      f'{", ".join(unknown)}')
+	for folder in (host.shim, host.cases):
+		if not os.path.isdir(os.path.join(root, folder)):
+			raise TargetFileError(f'{path}: no folder {folder}')
+	return host
+
+
+def host_make_variables(host: HostFile) -> str:
+	"""Make's view of the host's file (harness/host.mk)."""
+	return ''.join(f'HOST_{key} := {value}\n' for key, value in (
+		('DIR', host.shim), ('SCENARIOS', host.cases),
+		('PROGRAM', host.program), ('DEBS', ' '.join(host.packages)),
+		('TEST_STAGES', ','.join(host.stages)),
+		('GDB_CASE', host.gdb_case)))
 
 
 def target_paths(root: str = ROOT) -> List[str]:
@@ -133,7 +187,8 @@ def load(path: str, root: str = ROOT) -> TargetFile:
 			tests=[test for test in TESTS if tests.get(test)],
 			parallel=data.get('parallel', False),
 			default=data.get('default', False),
-			gdb_table='gdb' in data)
+			gdb_table='gdb' in data,
+			build={key: str(value) for key, value in build.items()})
 	except (OSError, KeyError, ValueError) as error:  # ValueError: TOML too
 		raise TargetFileError(f'{path}: {error}') from error
 	for key in ('parallel', 'default'):
@@ -208,7 +263,7 @@ class Build:
 	@property
 	def skip(self) -> str:
 		"""Why the variant is not built for this target ('' if it is)."""
-		return variants.skip_reason(self.variant, self.target.name,
+		return variants.skip_reason(self.variant, self.target.build,
 					    self.root)
 
 	@property
@@ -328,8 +383,9 @@ def main(argv: List[str]) -> int:
 		targets = load_all(args.files)
 		builds = [Build(t, args.build_dir, args.variant, args.ccache)
 			  for t in targets]
-		sys.stdout.write(make_variables(builds) if args.what == 'make'
-				 else series_lines(targets))
+		sys.stdout.write(make_variables(builds)
+				 + host_make_variables(load_host())
+				 if args.what == 'make' else series_lines(targets))
 	except (TargetFileError, variants.UnknownVariant) as error:
 		print(f'targets: error: {error}', file=sys.stderr)
 		return 1

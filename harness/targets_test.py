@@ -75,6 +75,28 @@ class RepositoryTest(unittest.TestCase):
 			self.assertEqual(text.count(f'$(call target,{name})'), 1)
 
 
+class HostFileTest(unittest.TestCase):
+
+	def test_the_host_file_loads_and_says_what_make_builds(self):
+		host = targets.load_host()
+		self.assertEqual((host.program, host.stages),
+				 ('dept-host-test', ['native', 'memcheck', 'drd']))
+		text = targets.host_make_variables(host)
+		self.assertIn('HOST_DIR := arch-glue/host\n', text)
+		self.assertIn('HOST_TEST_STAGES := native,memcheck,drd\n', text)
+
+	def test_an_unknown_stage_is_an_error(self):
+		directory = temp_dir(self)
+		with open(os.path.join(ROOT, targets.HOST_FILE), encoding='utf-8') as file:
+			text = file.read().replace('"drd"]', '"helgrind"]')
+		path = os.path.join(directory, 'host.toml')
+		with open(path, 'w', encoding='utf-8') as file:
+			file.write(text)
+		with self.assertRaisesRegex(targets.TargetFileError,
+					    'host.toml: tests.stages .*not helgrind'):
+			targets.load_host(path)
+
+
 class BadFileTest(unittest.TestCase):
 
 	def write(self, text: str) -> str:

@@ -3,9 +3,11 @@
 a target's own, its kernel built beside the target's default one.
 
 Comments in a fragment may say where it does not apply and what it runs:
-  # skip T1 T2: REASON   targets it is not built for, and why: there the
-                         build stops and make test skips the target with
-                         REASON
+  # skip where KEY = VALUE: REASON
+                         the targets it is not built for, by what their
+                         files say (KEY: a key of [build], e.g. arch or
+                         soak), and why: there the build stops and make
+                         test skips the target with REASON
   # scenarios: A B       the scenarios make test runs on it (default all)
 A variant named A+B applies the fragments of A, then of B (make bench's
 floor of the soak kernel: soak+floor).  Adding a variant is adding its
@@ -15,12 +17,12 @@ fragment.
 import glob
 import os
 import re
-from typing import List
+from typing import Dict, List
 
 from harness.paths import ROOT
 
 VARIANTS_DIR = os.path.join('harness', 'variants')
-SKIP = re.compile(r'^# skip ((?:[a-z0-9_]+ )*[a-z0-9_]+): (.*)$')
+SKIP = re.compile(r'^# skip where ([a-z_]+) = ([^:]+): (.*)$')
 SCENARIOS = '# scenarios: '
 
 
@@ -58,14 +60,15 @@ def comments(name: str, root: str) -> List[str]:
 		return [line.rstrip('\n') for line in file if line.startswith('#')]
 
 
-def skip_reason(variant: str, target: str, root: str = ROOT) -> str:
-	"""Why @variant is not built for @target ('' when it is)."""
+def skip_reason(variant: str, build: Dict[str, str], root: str = ROOT) -> str:
+	"""Why @variant is not built for the target whose file's [build]
+	table is @build ('' when it is)."""
 	reasons = []
 	for name in parts(variant, root):
 		for line in comments(name, root):
 			match = SKIP.match(line)
-			if match and target in match.group(1).split():
-				reasons.append(match.group(2))
+			if match and build.get(match.group(1)) == match.group(2):
+				reasons.append(match.group(3))
 	return ' '.join(reasons)
 
 
