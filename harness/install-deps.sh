@@ -35,10 +35,15 @@ while [ $# -gt 0 ] && [ "$1" = --foreign-arch ]; do
 	shift 2
 done
 
+# one dpkg-query for all: make runs this before every build
+installed=" $(dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null |
+	sed -n 's/ install ok installed$//p' | tr '\n' ' ') "
 missing=
 for package in "$@"; do
-	status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-	[ "$status" = "install ok installed" ] || missing="$missing $package"
+	case "$installed" in
+	*" $package "*) ;;
+	*) missing="$missing $package" ;;
+	esac
 done
 [ -n "$missing$update" ] || exit 0
 

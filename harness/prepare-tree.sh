@@ -34,6 +34,33 @@ die() { echo "prepare-tree: error: $*" >&2; exit 1; }
 git_tree() { git -C "$tree" -c user.name=dept-harness \
 	-c user.email=dept-harness@localhost "$@"; }
 
+# What the tree is made from, as names, sizes and mtimes: the package's
+# tarball, the series setting, the target files (which order the
+# series), the patches, src/'s files and the tree's copies of them, the
+# tree's commit, the scripts that make it.  make runs this script before
+# every build; while these are as the last finished run left them, the
+# tree is as that run made it, and the full check (a second of dpkg, git,
+# a hash per patch) is skipped.
+inputs=$tree.inputs
+inputs_digest() {
+	{
+		echo "$series"
+		git -C "$tree" rev-parse HEAD 2>/dev/null || true
+		stat -c '%n %s %Y' "$tarball" "$repo/harness/prepare-tree.sh" \
+			"$repo/harness/series.sh" "$repo/harness/targets.py"
+		(cd "$repo" && find src um-config qemu-config arch-glue -type f \
+			\( -path 'src/*' -o -name '*.toml' -o -name '*.patch' \) \
+			-printf '%p %s %T@\n' | LC_ALL=C sort)
+		[ ! -f "$overlay_list" ] ||
+			(cd "$tree" && xargs -r stat -c '%n %s %Y') < "$overlay_list"
+	} 2>/dev/null | md5sum
+}
+if [ -z "$adopt" ] && [ -f "$stamp" ] && [ -f "$inputs" ] &&
+   [ "$(inputs_digest)" = "$(cat "$inputs")" ]; then
+	exit 0
+fi
+rm -f "$inputs"
+
 # shellcheck source=harness/series.sh
 . "$repo/harness/series.sh"
 
@@ -172,3 +199,4 @@ elif [ "$(stamp_series "$stamp")" != "$wanted_series" ]; then
 	apply_series
 fi
 overlay
+inputs_digest > "$inputs"

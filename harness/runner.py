@@ -25,6 +25,7 @@ from harness import disk, initramfs, modules, programs, scenario, target
 from harness import dept_decode, dept_graph, report_cli
 from harness import kconfig, schedule, verdict
 from harness.accel import Accelerator
+from harness.calibration import Calibration
 from harness.ktap import KtapWriter
 from harness.paths import SCENARIOS_DIR
 
@@ -131,7 +132,8 @@ def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
 
 
 def run_scenario(args: argparse.Namespace, machine: target.Target,
-		 accel: Accelerator, name: str, path: str) -> Outcome:
+		 accel: Accelerator, name: str, path: str,
+		 calibration: Optional[Calibration] = None) -> Outcome:
 	try:
 		loaded = scenario.load(name, path)
 	except scenario.ScenarioError as error:
@@ -171,8 +173,10 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 	initramfs.write(initrd, args.gen_init_cpio, args.busybox, GUEST_INIT,
 			guest_files, GUEST_TOOLS)
 	log_path = os.path.join(work, 'console.log')
+	extra = ' '.join(filter(None, (
+		calibration.cmdline() if calibration else '', args.cmdline)))
 	command_args = (os.path.abspath(args.kernel), os.path.abspath(initrd),
-			guest_cmdline(loaded, machine.halt, args.cmdline, devices,
+			guest_cmdline(loaded, machine.halt, extra, devices,
 				      args.graph))
 	if args.boot_command_to:
 		with open(args.boot_command_to, 'w', encoding='utf-8') as file:
@@ -186,6 +190,8 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 	boot = boot_guest(args, machine, accel, command_args, images,
 			  loaded.expectation.timeout, log_path)
 	diagnostics += accel.take_notes()
+	if calibration:
+		calibration.learn(boot.console.splitlines())
 	seen = console_parser.parse(boot.console, name)
 	for report in seen.reports:
 		diagnostics.append(f'seen: {report.describe()}')
@@ -283,11 +289,12 @@ def expected_seconds(args: argparse.Namespace, name: str, known: dict) -> int:
 
 
 def outcome_of(args: argparse.Namespace, machine: target.Target,
-	       accel: Accelerator, name: str, known: dict) -> Outcome:
+	       accel: Accelerator, calibration: Calibration, name: str,
+	       known: dict) -> Outcome:
 	if name not in known:
 		return Outcome(False, diagnostics=[
 			f"{name}: unknown scenario (known: {', '.join(sorted(known))})"])
-	return run_scenario(args, machine, accel, name, known[name])
+	return run_scenario(args, machine, accel, name, known[name], calibration)
 
 
 def main(argv: List[str]) -> int:
@@ -296,6 +303,7 @@ def main(argv: List[str]) -> int:
 	try:
 		machine = target.load(args.target)
 		accel = Accelerator(machine, args.kvm)
+		calibration = Calibration()
 		known = scenario.discover(directories)
 	except (target.TargetError, scenario.ScenarioError) as error:
 		print(f'harness: error: {error}', file=sys.stderr)
@@ -310,7 +318,8 @@ def main(argv: List[str]) -> int:
 
 	try:
 		schedule.run_in_order(
-			[functools.partial(outcome_of, args, machine, accel, name,
+			[functools.partial(outcome_of, args, machine, accel,
+					   calibration, name,
 					   known) for name in names],
 			[expected_seconds(args, name, known) for name in names],
 			workers(args), print_outcome)

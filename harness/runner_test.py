@@ -659,7 +659,8 @@ class JobsTest(unittest.TestCase):
 		self.started = []
 		self.running = self.most_running = 0
 
-	def fake_run_scenario(self, args, machine, accel, name, path):
+	def fake_run_scenario(self, args, machine, accel, name, path,
+			      calibration=None):
 		with self.lock:
 			self.started.append(name)
 			self.running += 1
@@ -725,7 +726,8 @@ class OnlyForTest(unittest.TestCase):
 					out.write(content)
 		self.started = []
 
-	def fake_run_scenario(self, args, machine, accel, name, path):
+	def fake_run_scenario(self, args, machine, accel, name, path,
+			      calibration=None):
 		self.started.append(name)
 		return runner_main.Outcome(True, diagnostics=[f'{name}: passed'])
 

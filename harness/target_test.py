@@ -303,6 +303,20 @@ class InitramfsTest(unittest.TestCase):
 		self.assertIn('file /bin/dept-edges /g/dept-edges 0755 0 0', text)
 		self.assertIn('file /scenario/m.ko /w/m.ko 0755 0 0', text)
 		self.assertIn('file /scenario/run.sh /w/run.sh 0755 0 0', text)
+		self.assertNotIn('/bin/busybox 0777', text)  # /b/busybox cannot run
+
+	def test_applets_linked_when_busybox_runs_here(self):
+		fake = os.path.join(tempfile.mkdtemp(), 'busybox')
+		self.addCleanup(shutil.rmtree, os.path.dirname(fake))
+		with open(fake, 'w', encoding='utf-8') as file:
+			file.write('#!/bin/sh\nprintf "bin/busybox\\nbin/sh\\nbin/ls\\nusr/bin/awk\\n"\n')
+		os.chmod(fake, 0o755)
+		lines = initramfs.spec(fake, '/g/init', []).splitlines()
+		self.assertIn('slink /bin/ls /bin/busybox 0777 0 0', lines)
+		self.assertIn('slink /usr/bin/awk /bin/busybox 0777 0 0', lines)
+		self.assertEqual([l for l in lines if l.startswith('slink /bin/sh ')],
+				 ['slink /bin/sh busybox 0777 0 0'])
+		self.assertNotIn('slink /bin/busybox /bin/busybox 0777 0 0', lines)
 
 
 if __name__ == '__main__':
