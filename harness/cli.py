@@ -39,12 +39,19 @@ def names(text: str) -> List[str]:
 
 def call(context: Context, command: List[str]) -> int:
 	"""Run a command, its output the tool's own; its exit status.  A dry
-	run prints it instead."""
+	run prints it instead.  A Ctrl-C reaches the command too, which
+	decides what it means (gdb stops the guest and goes on): the tool
+	waits for it rather than kill it."""
 	if context.dry_run:
 		print(shlex.join(command))
 		return 0
 	sys.stdout.flush()
-	return subprocess.call(command)
+	with subprocess.Popen(command) as process:
+		while True:
+			try:
+				return process.wait()
+			except KeyboardInterrupt:
+				continue
 
 
 def run_built(context: Context, build: List[str], command: List[str]) -> int:
