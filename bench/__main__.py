@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""make bench and make bench-compare (harness/bench.mk).
+"""make bench and make bench-compare (python3 -m harness bench,
+harness/bench_plan.py, gives run its command lines).
 
 usage: python3 -m bench run --out DIR [--runs N]
 		[--build TARGET:COLUMN=COMMAND]...

@@ -13,6 +13,7 @@ what a command boots, it first has make build.
              harness/runner.py filled in but which scenarios and how
              shown (make bench and the gdb session run it so)
   soak       a whole kernel under a Debian userspace (harness/soak.py)
+  bench      what DEPT costs (harness/bench_plan.py, bench/)
   gdb        a target's guest under gdb with DEPT's commands
 
 usage: python3 -m harness [--build-dir DIR] [--jobs N] [--kvm]
@@ -22,11 +23,13 @@ usage: python3 -m harness [--build-dir DIR] [--jobs N] [--kvm]
 import argparse
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from typing import List
 
-from harness import commands, stages, targets, test_stages, variants
+from harness import bench_plan, commands, stages, targets, test_stages
+from harness import variants
 from harness.commands import Context
 
 QUICK = '--quick'
@@ -145,6 +148,23 @@ def cmd_soak(context: Context, args: argparse.Namespace,
 		else run_built(context, build, command))
 
 
+def cmd_bench(context: Context, args: argparse.Namespace,
+	      extra: List[str]) -> int:
+	chosen = names(args.targets) or [context.default]
+	for name in chosen:
+		context.target(name)
+	out = os.path.join(context.build_dir, 'bench')
+	results = os.path.join(out, 'results.json')
+	if not context.dry_run:
+		os.makedirs(out, exist_ok=True)
+		if os.path.exists(results):
+			shutil.copyfile(results, os.path.join(out, 'previous.json'))
+	return call(context, bench_plan.bench_run(
+		context, chosen, out, args.runs, args.host, args.document,
+		names(args.harness_targets) or [context.default], args.cold,
+		not args.no_workload, not args.no_harness))
+
+
 def cmd_gdb(context: Context, args: argparse.Namespace,
 	    extra: List[str]) -> int:
 	build = context.build(args.target or context.default)
@@ -230,6 +250,23 @@ def parser() -> argparse.ArgumentParser:
 	soak.add_argument('--work', default='')
 	soak.add_argument('--build-only', action='store_true')
 	soak.add_argument('--no-build', action='store_true')
+
+	bench = command('bench', cmd_bench, 'What DEPT costs: the figures of '
+			'harness/bench_plan.py, the latest run kept as '
+			'previous.json.')
+	bench.add_argument('--targets', default='',
+			   help='a,b (default: the default target)')
+	bench.add_argument('--runs', type=int, default=5)
+	bench.add_argument('--host', required=True,
+			   help='the host benchmark program')
+	bench.add_argument('--document', default='docs/bench-results.md')
+	bench.add_argument('--harness-targets', default='',
+			   help='make test timed on these (default: the '
+			   'default target)')
+	bench.add_argument('--cold', action='store_true',
+			   help='make test timed cold too')
+	bench.add_argument('--no-workload', action='store_true')
+	bench.add_argument('--no-harness', action='store_true')
 
 	gdb = command('gdb', cmd_gdb, "A target's guest under gdb.",
 		      'gdb-scripts/gdb_session.py')

@@ -7,6 +7,7 @@ Run: python3 -m unittest harness.cli_test
 """
 
 import io
+import shlex
 import subprocess
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
@@ -133,6 +134,61 @@ class SoakTest(unittest.TestCase):
 		self.assertIn('--kernel b/full/x86_64-dept-y/arch/x86/boot/bzImage ',
 			      soak)
 		self.assertTrue(soak.endswith('--minutes 3'))
+
+
+class BenchTest(unittest.TestCase):
+	"""make bench's command line: python3 -m bench run's arguments."""
+
+	def bench(self, *args: str) -> List[str]:
+		lines = dry_run('bench', '--host', 'h', *args)
+		self.assertEqual(len(lines), 1)
+		return shlex.split(lines[0])
+
+	@staticmethod
+	def values(argv: List[str], option: str) -> List[str]:
+		return [argv[i + 1] for i, word in enumerate(argv) if word == option]
+
+	def test_five_kernel_columns_per_target(self):
+		argv = self.bench('--targets', 'um,x86_64', '--no-workload',
+				  '--no-harness')
+		self.assertEqual(argv[1:4], ['-m', 'bench', 'run'])
+		labels = [boot.split('=', 1)[0] for boot in self.values(argv, '--boot')]
+		self.assertEqual(labels, [
+			f'{t}:{c}:b/bench/runs/{t}/{c}' for t in ('um', 'x86_64')
+			for c in ('on', 'off', 'floor', 'lockdep', 'alone')])
+		off = self.values(argv, '--boot')[1]
+		self.assertTrue(off.endswith('--only dept-bench --cmdline dept=off'))
+		self.assertIn('--out b/um-floor ', self.values(argv, '--boot')[2])
+		self.assertIn('um:alone=make -s --no-print-directory um-prepared '
+			      'VARIANT=dept-alone BUILD_DIR=b',
+			      self.values(argv, '--build'))
+		self.assertEqual(self.values(argv, '--harness'), [])
+
+	def test_workload_on_the_soak_kernels(self):
+		argv = self.bench('--targets', 'x86_64', '--no-harness')
+		builds = self.values(argv, '--workload-build')
+		self.assertEqual(builds[2], 'x86_64:floor=make -s --no-print-directory '
+				 'full-config-x86_64-floor FULL_CONFIG_W1=n '
+				 'b/rootfs/amd64.tar VARIANT= BUILD_DIR=b')
+		off = self.values(argv, '--workload')[1]
+		self.assertTrue(off.startswith('x86_64:off:b/bench/workload/x86_64/off='))
+		self.assertIn('--kernel-out b/full/x86_64-dept-y ', off)
+		self.assertIn('--boots dept-off --steps stress-ng/pipe,', off)
+
+	def test_harness_times_and_why_some_are_not(self):
+		argv = self.bench('--targets', 'um,x86_64', '--no-workload')
+		timed = [h.split('=', 1)[0] for h in self.values(argv, '--harness')]
+		self.assertEqual(timed, ['edit-to-verdict:um', 'edit-to-kernel:um',
+					 'suite-full:um', 'make-test-warm:um'])
+		edit = self.values(argv, '--harness')[0]
+		self.assertIn('touch b/linux/kernel/dependency/dept.c && make ', edit)
+		self.assertTrue(edit.endswith('--summary --quick'))
+		missing = self.values(argv, '--missing')
+		self.assertIn('harness:make-test-warm:x86_64:wall:s=not measured: '
+			      'BENCH_HARNESS_TARGETS=x86_64 measures it', missing)
+		self.assertEqual(len(missing), 3)  # warm x86_64, cold on both
+		self.assertEqual(self.values(argv, '--suite'),
+				 ['um=b/bench/runs/um/suite'])
 
 
 class MakeAliasTest(unittest.TestCase):
