@@ -26,14 +26,15 @@ import os
 import shlex
 from typing import List
 
-from harness import commands, variants
+from harness import bench_plan, commands, variants
 from harness.commands import Context
 from harness.paths import ROOT
 from harness.stages import Stage
 
 PYTHON = commands.PYTHON
-# make bench's kernels: the floor, lockdep alone, DEPT alone; not test kernels
-BENCH_VARIANTS = ('floor', 'lockdep', 'dept-alone')
+# make bench's kernels (the floor, lockdep alone, DEPT alone): not test kernels
+BENCH_VARIANTS = tuple(variant for _, variant, _ in bench_plan.KERNEL_COLUMNS
+		       if variant)
 GDB_SCRIPTS = os.path.join(ROOT, 'gdb-scripts')
 
 
