@@ -62,7 +62,7 @@ help:
 	@echo 'make full-config-builds  the series on x86_64 and arm64 defconfig plus'
 	@echo '                    what it touches, DEPT=y and n, W=1 on its files'
 	@echo '                    (FULL_CONFIGS=x86_64-y,arm64-n: only these; long)'
-	@echo 'run, test, test-full, soak and gdb call the tool python3 -m harness'
+	@echo 'run, test, test-full, soak, bench and gdb call the tool python3 -m harness'
 	@echo '(python3 -m harness --dry-run test: what make test would run)'
 	@echo 'Variables: BUILD_DIR (default build), SERIES=none (pristine tree),'
 	@echo '           SCENARIO_DIR=dir1:dir2 (scenario folders, default scenarios),'
