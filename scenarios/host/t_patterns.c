@@ -247,6 +247,57 @@ static void test_nested_ok(void)
 	EXPECT_NO_REPORT();
 }
 
+/*
+ * A parent and a child of two classes, locked at the depths the caller
+ * declares: A over B in one place, B over A in another (directories of
+ * two inode classes, configfs's).  As lockdep's, the classes are A/1,
+ * B/2, B/1 and A/2: no cycle.
+ */
+static void parent_child_x(void *unused)
+{
+	STEP(&steps, 0) {
+		tlock_lock_nested(&A, 1);
+		tlock_lock_nested(&B, 2);
+		tlock_unlock(&B);
+		tlock_unlock(&A);
+	}
+}
+
+static void parent_child_y(void *unused)
+{
+	STEP(&steps, 1) {
+		tlock_lock_nested(&B, 1);
+		tlock_lock_nested(&A, 2);
+		tlock_unlock(&A);
+		tlock_unlock(&B);
+	}
+}
+
+static void test_nested_classes_ok(void)
+{
+	init_locks();
+	RUN_TASKS(NULL, parent_child_x, parent_child_y);
+	EXPECT_NO_REPORT();
+}
+
+/* The same subclasses in both orders are a cycle of A/1 and B/2. */
+static void nested_abba_y(void *unused)
+{
+	STEP(&steps, 1) {
+		tlock_lock_nested(&B, 2);
+		tlock_lock_nested(&A, 1);
+		tlock_unlock(&A);
+		tlock_unlock(&B);
+	}
+}
+
+static void test_nested_abba(void)
+{
+	init_locks();
+	RUN_TASKS(NULL, parent_child_x, nested_abba_y);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:1", "B:2"));
+}
+
 /* ABBA where the second task only trylocks the inner lock. */
 static void trylock_y(void *unused)
 {
@@ -305,6 +356,8 @@ const struct host_suite patterns_suite = {
 		{ "swait", test_swait },
 		{ "rwsem_read_write", test_rwsem_read_write },
 		{ "nested_ok", test_nested_ok },
+		{ "nested_classes_ok", test_nested_classes_ok },
+		{ "nested_abba", test_nested_abba },
 		{ "trylock_ok", test_trylock_ok },
 		{ "ordered_ok", test_ordered_ok },
 		{ "two_cycles", test_two_cycles },

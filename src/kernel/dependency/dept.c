@@ -838,32 +838,41 @@ unlock:
 /* map_class() when the map's cache does not hold the class */
 static noinline struct dept_class *map_class_slow(struct dept_map *m, int e,
 						  int sub_id, unsigned long key,
-						  bool sched_map)
+						  bool sched_map, bool cache)
 {
 	struct dept_class *c = lookup_class(key);
 
 	if (!c)
 		c = create_class(key, sub_id, m->name, sched_map);
-	if (c)
+	if (c && cache)
 		WRITE_ONCE(m->map_key.classes[e], c);
 	return c;
 }
 
 /*
- * The class of @m's event @e_f.  The map's cache is trusted only for
- * the key byte it was filled for and while the class is alive.
+ * The class of @m's event @e_f when taken at local subclass @sub_l.  As
+ * lockdep's, a class is a key and a subclass: the one a lock is
+ * acquired with (*_lock_nested()), or the map's own when that is 0.
+ * Otherwise a parent and a child locked in that order under two
+ * classes, here A then B and elsewhere B then A (configfs's directory
+ * inodes, two page table locks in mremap()), would be a cycle that the
+ * nesting the caller declared rules out.  The map's cache holds only the
+ * class of its own subclass, the one of every unnested acquisition, and
+ * is trusted only for the key byte it was filled for and while the class
+ * is alive.
  */
 static __always_inline struct dept_class *
-map_class(struct dept_map *m, unsigned long e_f, bool sched_map)
+map_class(struct dept_map *m, unsigned long e_f, int sub_l, bool sched_map)
 {
 	int e = evt_idx(e_f);
-	int sub_id = m->sub_u + e * DEPT_MAX_SUBCLASSES_USR;
+	bool own = sub_l <= 0 || sub_l >= DEPT_MAX_SUBCLASSES_USR;
+	int sub_id = (own ? m->sub_u : sub_l) + e * DEPT_MAX_SUBCLASSES_USR;
 	unsigned long key = (unsigned long)map_key(m)->base + sub_id;
 	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
 
 	if (likely(c && c->key == key && !READ_ONCE(c->dead)))
 		return c;
-	return map_class_slow(m, e, sub_id, key, sched_map);
+	return map_class_slow(m, e, sub_id, key, sched_map, own);
 }
 
 const char *dept_class_name(struct dept_class *c)
@@ -1889,7 +1898,7 @@ void dept_map_set_cmp_fn(struct dept_map *m, dept_cmp_fn_t cmp)
 
 	flags = dept_enter();
 	for (e = 0; e < DEPT_MAX_SUBCLASSES_EVT; e++) {
-		struct dept_class *c = map_class(m, 1UL << e, false);
+		struct dept_class *c = map_class(m, 1UL << e, 0, false);
 
 		if (c)
 			WRITE_ONCE(c->cmp_fn, cmp);
@@ -1911,7 +1920,8 @@ static void wait_classes(struct dept_map *m, unsigned long w_f,
 	int e;
 
 	for_each_set_bit(e, &w_f, DEPT_MAX_SUBCLASSES_EVT) {
-		struct dept_class *c = map_class(m, 1UL << e, sched_map);
+		struct dept_class *c = map_class(m, 1UL << e, sub_l,
+						 sched_map);
 
 		if (c)
 			add_wait(c, m, ip, w_fn, sub_l, sched_sleep, timeout,
@@ -1963,7 +1973,7 @@ static __always_inline void enter_ecxt(struct dept_map *m, unsigned long e_f,
 	struct dept_ecxt *e = NULL;
 
 	if (e_f && !m->nocheck) {
-		c = map_class(m, e_f, false);
+		c = map_class(m, e_f, sub_l, false);
 		e = c ? held_ecxt(c, ip, c_fn, e_fn) : NULL;
 		if (!e) {
 			dept_task()->missing_ecxt++;
@@ -2054,7 +2064,7 @@ bool __dept_nest_covered(struct dept_map *m, unsigned long e_f,
 		return false;
 
 	flags = dept_enter();
-	c = map_class(m, e_f, false);
+	c = map_class(m, e_f, 0, false);
 	for (i = 0; c && i < dt->ecxt_held_pos; i++) {
 		struct dept_ecxt_held *eh = dt->ecxt_held + i;
 
@@ -2124,7 +2134,7 @@ void __dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
 		dept_map_reinit(m, new_k, -1, NULL);
 
 	if (new_e_f && !m->nocheck) {
-		c = map_class(m, new_e_f, false);
+		c = map_class(m, new_e_f, new_sub_l, false);
 		e = c ? held_ecxt(c, new_ip, new_c_fn, new_e_fn) : NULL;
 		if (!e) {
 			dt->missing_ecxt++;
@@ -2151,7 +2161,7 @@ static void event_classes(struct dept_map *m, struct dept_map *real_m,
 			  const char *e_fn, bool sched_map, unsigned int wg,
 			  const struct dept_instance *inst)
 {
-	struct dept_class *c = map_class(m, e_f, sched_map);
+	struct dept_class *c = map_class(m, e_f, 0, sched_map);
 
 	if (c)
 		do_event(real_m, c, wg, ip, e_fn, inst);

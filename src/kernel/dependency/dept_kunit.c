@@ -110,12 +110,15 @@ static void dept_test_class_cache(struct kunit *test)
 
 	kunit_map(&m, 0, "kunit_cache");
 	flags = dept_enter();
-	c = map_class(&m, 1UL, false);
+	c = map_class(&m, 1UL, 0, false);
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	KUNIT_EXPECT_PTR_EQ(test, m.map_key.classes[0], c);
-	KUNIT_EXPECT_PTR_EQ(test, map_class(&m, 1UL, false), c);
+	KUNIT_EXPECT_PTR_EQ(test, map_class(&m, 1UL, 0, false), c);
 	/* the read event is another class of the same key */
-	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 2UL, false), c);
+	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 2UL, 0, false), c);
+	/* so is a nested acquisition's, which leaves the cache alone */
+	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 1UL, 1, false), c);
+	KUNIT_EXPECT_PTR_EQ(test, m.map_key.classes[0], c);
 	/* keep c from being reused once forgotten */
 	get_class(c);
 	dept_exit(flags);
@@ -124,7 +127,7 @@ static void dept_test_class_cache(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, READ_ONCE(c->dead));
 
 	flags = dept_enter();
-	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 1UL, false), c);
+	KUNIT_EXPECT_PTR_NE(test, map_class(&m, 1UL, 0, false), c);
 	put_class(c);
 	dept_exit(flags);
 	kunit_forget(test);
