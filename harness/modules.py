@@ -56,16 +56,24 @@ def cmd_dependencies(cmd_path: str, out: str) -> Iterator[tuple]:
 			yield os.path.join(out, entry), required
 
 
-def symbols_digest(out: str) -> str:
+def file_digest(path: str) -> str:
 	try:
-		with open(os.path.join(out, 'Module.symvers'), 'rb') as file:
+		with open(path, 'rb') as file:
 			return hashlib.sha256(file.read()).hexdigest()
 	except OSError:
 		return ''
 
 
 def build_key(out: str, make_args: List[str]) -> dict:
-	return {'symvers': symbols_digest(out), 'make_args': make_args}
+	"""What a build depends on beyond its objects' recorded dependencies:
+	the kernel's symbols, its whole configuration (which sets compiler
+	flags, -gdwarf-4 or -gsplit-dwarf say, that kbuild compares in its
+	command lines and the .cmd files do not list) and the make
+	arguments."""
+	return {'symvers': file_digest(os.path.join(out, 'Module.symvers')),
+		'config': file_digest(os.path.join(out, 'include', 'config',
+						   'auto.conf')),
+		'make_args': make_args}
 
 
 def up_to_date(source: str, out: str, make_args: List[str]) -> bool:

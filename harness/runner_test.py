@@ -523,6 +523,13 @@ class ModuleBuildTest(unittest.TestCase):
 		self.write(os.path.join(self.out, 'Module.symvers'), 'other\n')
 		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
 
+	def test_another_kernel_configuration_builds_again(self):
+		config = os.path.join(self.out, 'include', 'config', 'auto.conf')
+		os.makedirs(os.path.dirname(config))
+		self.write(config, 'CONFIG_DEBUG_INFO_DWARF4=y\n')
+		self.age(config)
+		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
+
 	def test_a_missing_dependency_or_stamp_builds_again(self):
 		os.remove(self.header)
 		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
