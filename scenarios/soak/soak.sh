@@ -135,8 +135,10 @@ stressor() {
 	status=$?
 	[ $status = 1 ] && grep -q 'No stress workers invoked' "$work/log" &&
 		status=4
-	bogo=$(awk '/bogo-ops-per-second-real-time:/ { print " bogo-ops/s=" $2; exit }' \
-		"$work/yaml" 2> /dev/null)
+	# sed, not awk: an extracted root (arm64's) has no alternatives set
+	# up, so no awk
+	bogo=$(sed -n '/bogo-ops-per-second-real-time:/ {
+		s/.*: *\([^ ]*\).*/ bogo-ops\/s=\1/p; q; }' "$work/yaml" 2> /dev/null)
 	rm -f "$work/yaml"
 	return $status
 }
