@@ -55,16 +55,19 @@ def node(context_class: str, subclass: int) -> str:
 
 def to_dot(report: DeptReport) -> str:
 	"""The cycle as a DOT digraph."""
-	# a cycle reads best as a circle
+	classes = dict.fromkeys(node(p.cls, p.subclass) for c in report.contexts
+				for p in (c.start, c.wait))
+	# A cycle reads best as a circle; but a circle of two puts both
+	# edges, and their labels, across the nodes: dot draws them as two
+	# arcs with the labels outside.
 	lines = ['digraph dept {',
-		 '\tlayout=circo;',
+		 f'\tlayout={"circo" if len(classes) > 2 else "dot"};',
 		 f'\tlabel={quoted(report.title + " (" + report.kind + ")")};',
 		 '\tlabelloc=t;',
 		 '\tnode [shape=box, style="rounded,filled", fillcolor="#eef3fb", '
 		 'fontname="sans"];',
 		 '\tedge [fontname="sans", fontsize=10];']
-	for cls in dict.fromkeys(node(p.cls, p.subclass) for c in report.contexts
-				 for p in (c.start, c.wait)):
+	for cls in classes:
 		lines.append(f'\t{quoted(cls)};')
 	for context in report.contexts:
 		label = (f'context {context.name}\\l'

@@ -9,6 +9,7 @@ Run: python3 -m unittest harness.dept_report_test
 """
 
 import contextlib
+import dataclasses
 import io
 import json
 import lzma
@@ -25,8 +26,7 @@ from harness import console, dept_decode, dept_picture, dept_report, report_cli
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, 'test_data', 'dept_report')
 SCHEMA = os.path.join(HERE, 'dept-report.schema.json')
-TREE = os.environ.get('DEPT_TREE', os.path.join(HERE, '..', '..', 'build',
-						'linux'))
+TREE = os.environ.get('DEPT_TREE', os.path.join(HERE, '..', 'build', 'linux'))
 CROSS = {'um': '', 'x86_64': '', 'arm64': 'aarch64-linux-gnu-'}
 CLASSES = ['comp_b', 'mutex_a', 'mutex_c']
 
@@ -131,6 +131,12 @@ class ArticleReport(unittest.TestCase):
 		for cls in CLASSES:
 			self.assertIn(f'{cls}:0', texts)
 		self.assertIn('[W] lock(mutex_a:0) at dept_article_xyz.c:41', texts)
+
+	def test_layout_of_two_classes_keeps_labels_off_the_nodes(self):
+		report = self.decoded('x86_64')
+		self.assertIn('layout=circo;', dept_picture.to_dot(report))
+		pair = dataclasses.replace(report, contexts=report.contexts[:1])
+		self.assertIn('layout=dot;', dept_picture.to_dot(pair))
 
 	def test_summary(self):
 		lines = dept_picture.summary(self.decoded('um'))
