@@ -2616,11 +2616,15 @@ void __dept_softirqs_on_ip(unsigned long ip)
 	enirq_transition(DEPT_CXT_SIRQ, ip, irqs_disabled() ? 0UL : DEPT_SIRQF);
 }
 
-/* Each entry from user space starts a new process context. */
+/*
+ * Each entry from user space starts a new process context, as does a
+ * work item, and a loop device's request completed by its worker.
+ */
 void noinstr __dept_update_cxt(void)
 {
 	dept_task()->cxt_id[DEPT_CXT_PROCESS] += 1U << DEPT_CXTS_NR;
 }
+EXPORT_SYMBOL_GPL(__dept_update_cxt);
 
 /* Called on the outermost softirq entry. */
 void __dept_softirq_enter(void)

@@ -1,0 +1,1 @@
+../../fs-workload/user/fsload.c
