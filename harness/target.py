@@ -14,6 +14,8 @@
                       {letter} (a, b...)
     device = "..."    the guest's block device of that disk, with {index}
                       and {letter}
+    reverse = true    the machine names its disks in the reverse order of
+                      attachment: they are attached last disk first
 """
 
 import os
@@ -35,6 +37,7 @@ class TargetError(Exception):
 class Disk:
 	args: List[str]
 	device: str
+	reverse: bool = False
 
 
 @dataclass
@@ -52,7 +55,10 @@ class Target:
 		values = {'kernel': kernel, 'initrd': initrd, 'cmdline': cmdline,
 			  'accel': accel or self.accel}
 		command = [word.format(**values) for word in self.command]
-		for index, image in enumerate(disks):
+		attached = list(enumerate(disks))
+		if attached and self.disk_attachment().reverse:
+			attached.reverse()
+		for index, image in attached:
 			command += [word.format(image=image, **disk_names(index))
 				    for word in self.disk_attachment().args]
 		return command
@@ -92,7 +98,10 @@ def load_disk(data) -> Optional[Disk]:
 		raise ValueError('disk.args must be a non-empty list of strings')
 	if not isinstance(device, str) or not device:
 		raise ValueError('disk.device must be a string')
-	return Disk(args, device)
+	reverse = data.get('reverse', False)
+	if not isinstance(reverse, bool):
+		raise ValueError('disk.reverse must be true or false')
+	return Disk(args, device, reverse)
 
 
 def load(path: str) -> Target:

@@ -74,7 +74,10 @@ class TargetFileTest(unittest.TestCase):
 							       ['/d/0.img', '/d/1.img'])
 				self.assertEqual(command[:len(plain)], plain)
 				added = ' '.join(command[len(plain):])
-				self.assertLess(added.index('/d/0.img'), added.index('/d/1.img'))
+				first, second = added.index('/d/0.img'), added.index('/d/1.img')
+				if machine.disk.reverse:
+					first, second = second, first
+				self.assertLess(first, second)
 				self.assertNotIn('{', added)
 				devices = machine.disk_devices(2)
 				self.assertEqual(len(set(devices)), 2)
@@ -86,6 +89,14 @@ class TargetFileTest(unittest.TestCase):
 				    'device = "/dev/vd{letter}"\n')
 		self.assertEqual(machine.boot_command('K', 'I', '', None, ['a.img', 'b.img']),
 				 ['q', '-d', 'a.img,id=d0', '-d', 'b.img,id=d1'])
+		self.assertEqual(machine.disk_devices(2), ['/dev/vda', '/dev/vdb'])
+
+	def test_disks_named_in_reverse(self):
+		machine = self.load('halt = "reboot"\ncommand = ["q"]\n[disk]\n'
+				    'args = ["-d", "{image},id=d{index}"]\n'
+				    'device = "/dev/vd{letter}"\nreverse = true\n')
+		self.assertEqual(machine.boot_command('K', 'I', '', None, ['a.img', 'b.img']),
+				 ['q', '-d', 'b.img,id=d1', '-d', 'a.img,id=d0'])
 		self.assertEqual(machine.disk_devices(2), ['/dev/vda', '/dev/vdb'])
 
 	def test_no_disk(self):
