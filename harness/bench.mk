@@ -3,7 +3,8 @@
 #
 #   make bench [TARGETS=um,x86_64] [BENCH_RUNS=5] [BENCH_COLD=1]
 #              [BENCH_HARNESS_TARGETS=um,x86_64] [BENCH_NO_HARNESS=1]
-#              [BENCH_NO_WORKLOAD=1]
+#              [BENCH_NO_KERNEL=1] [BENCH_NO_WORKLOAD=1] [BENCH_NO_HOST=1]
+#              [BENCH_DOCUMENT=docs/bench-results.md]
 #                  in-kernel figures per target (DEPT on, DEPT off with
 #                  dept=off, the floor variant without lock debugging,
 #                  lockdep alone, DEPT alone where it builds),
@@ -11,7 +12,8 @@
 #                  columns (workload), host figures under callgrind,
 #                  memory, the harness's own times; a table,
 #                  $(BENCH_OUT)/results.json and chart.svg, and the
-#                  tables in docs/bench-results.md (the latest run only)
+#                  tables in docs/bench-results.md (the latest run only;
+#                  BENCH_DOCUMENT= another file, for a run of some groups)
 #   make bench-compare OLD=path/to/results.json
 #                  each figure of the latest results against OLD's
 #   make bench-profile
@@ -84,8 +86,11 @@ bench: tree bench-deps $(BENCH_HOST_BIN)
 	@$(HARNESS) bench $(if $(TARGETS),--targets $(TARGETS)) \
 		--runs $(BENCH_RUNS) --host $(BENCH_HOST_BIN) \
 		$(if $(BENCH_HARNESS_TARGETS),--harness-targets $(BENCH_HARNESS_TARGETS)) \
-		$(if $(BENCH_COLD),--cold) $(if $(BENCH_NO_WORKLOAD),--no-workload) \
-		$(if $(BENCH_NO_HARNESS),--no-harness)
+		$(if $(BENCH_COLD),--cold) $(if $(BENCH_NO_KERNEL),--no-kernel) \
+		$(if $(BENCH_NO_WORKLOAD),--no-workload) \
+		$(if $(BENCH_NO_HOST),--no-host) \
+		$(if $(BENCH_NO_HARNESS),--no-harness) \
+		$(if $(BENCH_DOCUMENT),--document $(BENCH_DOCUMENT))
 
 # OLD defaults to the run before the latest one
 bench-compare:

@@ -25,7 +25,7 @@ compiled).
 
 import os
 import shlex
-from typing import List
+from typing import List, Optional
 
 from harness import commands, variants
 from harness.commands import Context
@@ -132,13 +132,19 @@ def harness_figures(context: Context, names: List[str], out: str,
 
 
 def bench_run(context: Context, names: List[str], out: str, runs: int,
-	      host: str, document: str, measured: List[str], cold: bool,
-	      workload: bool, harness: bool) -> List[str]:
-	"""The command line of python3 -m bench run."""
+	      host: Optional[str], document: str, measured: List[str],
+	      cold: bool, kernel: bool, workload: bool,
+	      harness: bool) -> List[str]:
+	"""The command line of python3 -m bench run: the in-kernel group
+	(with @kernel), the workload's, the host program's (given @host) and
+	the harness's times."""
 	args = [commands.PYTHON, '-m', 'bench', 'run', '--out', out,
-		'--document', document, '--runs', str(runs), '--host', host]
-	for name in names:
-		args += kernel_columns(context, name, out)
+		'--document', document, '--runs', str(runs)]
+	if host:
+		args += ['--host', host]
+	if kernel:
+		for name in names:
+			args += kernel_columns(context, name, out)
 	if workload:
 		for name in names:
 			args += workload_columns(context, name, out)

@@ -160,9 +160,10 @@ def cmd_bench(context: Context, args: argparse.Namespace,
 		if os.path.exists(results):
 			shutil.copyfile(results, os.path.join(out, 'previous.json'))
 	return call(context, bench_plan.bench_run(
-		context, chosen, out, args.runs, args.host, args.document,
+		context, chosen, out, args.runs,
+		None if args.no_host else args.host, args.document,
 		names(args.harness_targets) or [context.default], args.cold,
-		not args.no_workload, not args.no_harness))
+		not args.no_kernel, not args.no_workload, not args.no_harness))
 
 
 def cmd_gdb(context: Context, args: argparse.Namespace,
@@ -265,7 +266,9 @@ def parser() -> argparse.ArgumentParser:
 			   'default target)')
 	bench.add_argument('--cold', action='store_true',
 			   help='make test timed cold too')
+	bench.add_argument('--no-kernel', action='store_true')
 	bench.add_argument('--no-workload', action='store_true')
+	bench.add_argument('--no-host', action='store_true')
 	bench.add_argument('--no-harness', action='store_true')
 
 	gdb = command('gdb', cmd_gdb, "A target's guest under gdb.",

@@ -175,6 +175,14 @@ class BenchTest(unittest.TestCase):
 		self.assertIn('--kernel-out b/full/x86_64-dept-y ', off)
 		self.assertIn('--boots dept-off --steps stress-ng/pipe,', off)
 
+	def test_the_workload_alone(self):
+		argv = self.bench('--targets', 'x86_64', '--no-kernel', '--no-host',
+				  '--no-harness', '--document', 'd.md')
+		self.assertEqual(self.values(argv, '--boot'), [])
+		self.assertEqual(self.values(argv, '--host'), [])
+		self.assertEqual(self.values(argv, '--document'), ['d.md'])
+		self.assertEqual(len(self.values(argv, '--workload')), 3)
+
 	def test_harness_times_and_why_some_are_not(self):
 		argv = self.bench('--targets', 'um,x86_64', '--no-workload')
 		timed = [h.split('=', 1)[0] for h in self.values(argv, '--harness')]

@@ -118,11 +118,8 @@ def boot(args, machine: target.Target, accel: Accelerator, mode: str,
 	values = {'kernel': args.kernel, 'root': image, 'cmdline': cmdline,
 		  'accel': accel.current}
 	# the scratch disks where the command says {disks}, as the target
-	# attaches disks
-	disks = []
-	for index, scratch in enumerate(scratch_disks(args), 1):
-		disks += [word.format(image=scratch, **target.disk_names(index))
-			  for word in machine.disk_attachment().args]
+	# attaches disks: disk 0 is the root, first in the guest's order
+	disks = machine.disk_args(scratch_disks(args), first=1)
 	command = []
 	for word in machine.command:
 		command += disks if word == '{disks}' else [word.format(**values)]

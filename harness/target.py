@@ -55,13 +55,17 @@ class Target:
 		values = {'kernel': kernel, 'initrd': initrd, 'cmdline': cmdline,
 			  'accel': accel or self.accel}
 		command = [word.format(**values) for word in self.command]
-		attached = list(enumerate(disks))
-		if attached and self.disk_attachment().reverse:
+		return command + (self.disk_args(disks) if disks else [])
+
+	def disk_args(self, disks: Sequence[str], first: int = 0) -> List[str]:
+		"""The words that attach these disk images as the guest's disks
+		first, first + 1, ..., in the order the machine needs for that."""
+		attached = list(enumerate(disks, first))
+		if self.disk_attachment().reverse:
 			attached.reverse()
-		for index, image in attached:
-			command += [word.format(image=image, **disk_names(index))
-				    for word in self.disk_attachment().args]
-		return command
+		return [word.format(image=image, **disk_names(index))
+			for index, image in attached
+			for word in self.disk_attachment().args]
 
 	def disk_devices(self, count: int) -> List[str]:
 		"""The guest's block devices of the first count disks."""

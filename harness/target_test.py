@@ -98,6 +98,9 @@ class TargetFileTest(unittest.TestCase):
 		self.assertEqual(machine.boot_command('K', 'I', '', None, ['a.img', 'b.img']),
 				 ['q', '-d', 'b.img,id=d1', '-d', 'a.img,id=d0'])
 		self.assertEqual(machine.disk_devices(2), ['/dev/vda', '/dev/vdb'])
+		# disks after a root the command attaches itself, as the soak's
+		self.assertEqual(machine.disk_args(['a.img', 'b.img'], first=1),
+				 ['-d', 'b.img,id=d2', '-d', 'a.img,id=d1'])
 
 	def test_no_disk(self):
 		machine = self.load('halt = "reboot"\ncommand = ["q"]\n')
