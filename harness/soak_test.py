@@ -68,6 +68,17 @@ class SoakConsoleTest(unittest.TestCase):
 			'bogo-ops/s=3161.097781\n')
 		self.assertAlmostEqual(parsed.steps[1].bogo_ops, 3161.097781)
 
+	def test_step_end_after_a_login_prompt(self):
+		parsed = soak_console.parse(
+			'[   12.5] soak: step stress-ng/dentry begin\n'
+			'vm login: [   19.3] soak: step stress-ng/dentry end '
+			'status=0 bogo-ops/s=4842.666703\n'
+			'\n'
+			'[   19.4] soak: done\n')
+		self.assertEqual(parsed.steps[1].status, 0)
+		self.assertAlmostEqual(parsed.steps[1].bogo_ops, 4842.666703)
+		self.assertTrue(parsed.done)
+
 	def test_dept_stopped(self):
 		parsed = soak_console.parse(
 			'soak: step stress-ng/pipe begin\n'
