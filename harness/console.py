@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import FrozenSet, List, Optional, Tuple
 
 TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\] ')
+# Where a kernel message begins inside a line: after the text of a
+# program that wrote no line end (getty's "login: ", a progress meter)
+KMSG_START = re.compile(r'(?=\[\s*\d+\.\d+\] )')
 # Terminal control sequences: firmware (SeaBIOS) clears the serial console.
 TERMINAL_RESET = '\x1bc'
 ESCAPE = re.compile(r'\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-~])')
@@ -84,6 +87,21 @@ def strip_timestamp(line: str) -> str:
 	"""The text of a console line: no line end, no terminal control
 	sequences, no printk timestamp."""
 	return TIMESTAMP.sub('', ESCAPE.sub('', line.rstrip('\r\n')))
+
+
+def console_lines(text: str) -> List[str]:
+	"""The console's lines, stripped as strip_timestamp() does, each
+	kernel message on a line of its own: one that began where a program
+	left a line without its end is found at the start of a line, as the
+	markers and report titles are looked for."""
+	# A terminal reset (ESC c), which firmware sends before the kernel
+	# prints, may follow firmware text without a newline: it starts a line.
+	text = text.replace(TERMINAL_RESET, TERMINAL_RESET + '\n')
+	lines = []
+	for line in text.splitlines():
+		parts = [strip_timestamp(part) for part in KMSG_START.split(line)]
+		lines.extend(part for part in parts if part or len(parts) == 1)
+	return lines
 
 
 def dept_classes(lines: List[str]) -> FrozenSet[str]:
@@ -165,10 +183,7 @@ def find_edges(lines: List[str]) -> Optional[List[Tuple[str, str]]]:
 
 
 def parse(text: str, scenario: str) -> Console:
-	# A terminal reset (ESC c), which firmware sends before the kernel
-	# prints, may follow firmware text without a newline: it starts a line.
-	text = text.replace(TERMINAL_RESET, TERMINAL_RESET + '\n')
-	lines = [strip_timestamp(line) for line in text.splitlines()]
+	lines = console_lines(text)
 	started = False
 	exit_status = None
 	for line in lines:

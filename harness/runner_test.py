@@ -55,6 +55,18 @@ class ConsoleTest(unittest.TestCase):
 		self.assertEqual(seen.lines, ['SeaBIOS', 'Booting from ROM..',
 					      'Linux version 6.12.118+'])
 
+	def test_report_after_a_line_without_its_end(self):
+		seen = console.parse(
+			'harness: scenario x start\n'
+			'Password: [   12.345678] ========================\n'
+			'[   12.345679] DEPT: Circular dependency has been detected.\n'
+			'harness: scenario x exit 0\n', 'x')
+		self.assertEqual(seen.lines[1:4], [
+			'Password: ', '========================',
+			'DEPT: Circular dependency has been detected.'])
+		self.assertEqual([r.title for r in seen.reports],
+				 ['Circular dependency has been detected.'])
+
 	def test_markers_of_another_scenario_are_ignored(self):
 		seen = load_console('clean_boot.log', 'lockdep-abba')
 		self.assertFalse(seen.started)

@@ -23,9 +23,6 @@ STEP_END = re.compile(
 	r'( dept=stopped)?$')
 STEP_SAYS = re.compile(r'^soak: step (\S+) says: (.*)$')
 DONE = re.compile(r'^soak: done$')
-# where a kernel message begins: at a line's start, or after userspace's
-# text that ended without a newline (getty's "vm login: " prompt)
-KMSG_START = re.compile(r'(?=\[\s*\d+\.\d+\] )')
 
 # stress-ng's statuses that are not a failure of the kernel: no resources
 # for the stressor in this guest, or not implemented on this system
@@ -65,19 +62,8 @@ class SoakConsole:
 	done: bool  # the workload reached its end
 
 
-def console_lines(text: str) -> List[str]:
-	"""The console's lines without timestamps, each kernel message on
-	a line of its own."""
-	lines = []
-	for line in text.splitlines():
-		parts = KMSG_START.split(line)
-		lines.extend(console.strip_timestamp(part) for part in parts
-			     if part or len(parts) == 1)
-	return lines
-
-
 def parse(text: str) -> SoakConsole:
-	lines = console_lines(text)
+	lines = console.console_lines(text)
 	boot = Step('boot', status=0)
 	steps = [boot]
 	by_name = {}
