@@ -1287,13 +1287,20 @@ static void irq_connect(struct dept_class *fc, struct dept_class *tc)
 	}
 }
 
-static void add_iecxt(struct dept_class *c, int irq, struct dept_ecxt *e)
+/*
+ * @e is of the first context of @c seen with IRQs of kind @irq enabled,
+ * unless one was seen before.  False if that could not be told: another
+ * CPU is printing a report.
+ */
+static bool add_iecxt(struct dept_class *c, int irq, struct dept_ecxt *e)
 {
 	struct dept_iecxt *ie = &c->iecxt[irq];
 	struct dept_class *y;
 
-	if (READ_ONCE(ie->ecxt) || READ_ONCE(c->dead) || !dept_lock())
-		return;
+	if (READ_ONCE(ie->ecxt) || READ_ONCE(c->dead))
+		return true;
+	if (!dept_lock())
+		return false;
 
 	if (!ie->ecxt) {
 		ie->ecxt = get_ecxt(e);
@@ -1304,6 +1311,7 @@ static void add_iecxt(struct dept_class *c, int irq, struct dept_ecxt *e)
 			add_irq_dep(c, y, irq);
 	}
 	dept_unlock();
+	return true;
 }
 
 static void add_iwait(struct dept_class *c, int irq, struct dept_wait *w)
@@ -1339,11 +1347,15 @@ static __always_inline int cur_cxt(void)
 	return DEPT_CXT_PROCESS;
 }
 
+/* The id of the task's current context of kind @cxt (cur_cxt()). */
+static __always_inline unsigned int ctxt_id_of(int cxt)
+{
+	return dept_task()->cxt_id[cxt] | (1U << cxt);
+}
+
 static unsigned int cur_ctxt_id(void)
 {
-	int cxt = cur_cxt();
-
-	return dept_task()->cxt_id[cxt] | (1U << cxt);
+	return ctxt_id_of(cur_cxt());
 }
 
 /*
@@ -1375,24 +1387,37 @@ static bool same_instance(const struct dept_instance *a,
 }
 
 /*
+ * The entry of the wait history @i places before the next slot: 1 is the
+ * latest.  The ring's size is a power of two, so the unsigned position
+ * may wrap below zero.
+ */
+static __always_inline struct dept_wait_hist *hist_back(struct dept_task *dt,
+							unsigned int i)
+{
+	BUILD_BUG_ON(DEPT_MAX_WAIT_HIST & (DEPT_MAX_WAIT_HIST - 1));
+	return dt->wait_hist +
+	       ((unsigned int)dt->wait_hist_pos - i) % DEPT_MAX_WAIT_HIST;
+}
+
+/*
  * Append @w to the ring.  A wait of the same class and instance in the
  * same context just before it shares its slot: only the latest one
  * matters.  Waits on other instances of an ordered set keep slots of
  * their own: which of them came after a request decides whether the
  * request's event depends on them (see ordered_after()).
  */
-static void add_hist(struct dept_wait *w, unsigned int wg,
-		     unsigned int ctxt_id)
+static __always_inline void add_hist(struct dept_wait *w, unsigned int wg,
+				     unsigned int ctxt_id)
 {
 	struct dept_task *dt = dept_task();
-	int last = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - 1) %
-		   DEPT_MAX_WAIT_HIST;
-	struct dept_wait_hist *wh = dt->wait_hist + last;
+	struct dept_wait_hist *wh = hist_back(dt, 1);
 
-	if (!wh->wait || wh->wait->class != w->class ||
-	    wh->ctxt_id != ctxt_id || !same_instance(&wh->wait->inst, &w->inst)) {
+	if (wh->ctxt_id != ctxt_id || !wh->wait ||
+	    (wh->wait != w && (wh->wait->class != w->class ||
+			       !same_instance(&wh->wait->inst, &w->inst)))) {
 		wh = dt->wait_hist + dt->wait_hist_pos;
-		dt->wait_hist_pos = (dt->wait_hist_pos + 1) % DEPT_MAX_WAIT_HIST;
+		dt->wait_hist_pos = (dt->wait_hist_pos + 1) %
+				    DEPT_MAX_WAIT_HIST;
 	}
 
 	/*
@@ -1437,12 +1462,26 @@ static bool held_depends(struct dept_ecxt_held *eh, struct dept_class *c,
 }
 
 /*
+ * What a wait says, as a wait object holds it: the engine compares a
+ * wait with the task's recent ones (recent_wait()) before it makes one.
+ */
+struct wait_desc {
+	struct dept_class		*class;
+	const char			*wait_fn;
+	unsigned long			wait_ip;
+	unsigned long			irqf;
+	const struct dept_instance	*inst;	/* NULL: none */
+	bool				sched_sleep;
+	bool				timeout;
+};
+
+/*
  * Whether the wait @t on @m makes a dependency that is not in the graph
  * yet; add_dep() adds none for a timed wait unless aggressive, or for a
  * dead class.
  */
-static bool wait_adds_dep(const struct dept_wait *t, struct dept_map *m,
-			  int sub_l)
+static __always_inline bool wait_adds_dep(const struct wait_desc *t,
+					  struct dept_map *m, int sub_l)
 {
 	struct dept_task *dt = dept_task();
 	int i;
@@ -1461,12 +1500,31 @@ static bool wait_adds_dep(const struct dept_wait *t, struct dept_map *m,
 	return false;
 }
 
-static bool same_wait(const struct dept_wait *a, const struct dept_wait *b)
+/* A wait's two flags in one word, compared at once. */
+static __always_inline unsigned int wait_flags(bool sched_sleep, bool timeout)
 {
-	return a->class == b->class && a->wait_fn == b->wait_fn &&
-	       a->wait_ip == b->wait_ip && a->irqf == b->irqf &&
-	       a->sched_sleep == b->sched_sleep && a->timeout == b->timeout &&
-	       same_instance(&a->inst, &b->inst);
+	return (unsigned int)sched_sleep | (unsigned int)timeout << 1;
+}
+
+/*
+ * Whether @w says what @t says.  The fields are compared one by one, the
+ * one that differs most often between waits first: the sites.  The two
+ * flags are compared as one computed word: compilers merge two adjacent
+ * bool comparisons into one 16-bit load of @t's flags stored a byte at
+ * a time just before, which stalls the load on every wait.
+ */
+static __always_inline bool same_wait(const struct dept_wait *w,
+				      const struct wait_desc *t)
+{
+	if (w->wait_ip != t->wait_ip || w->class != t->class ||
+	    w->wait_fn != t->wait_fn || w->irqf != t->irqf)
+		return false;
+	if (wait_flags(w->sched_sleep, w->timeout) !=
+	    wait_flags(t->sched_sleep, t->timeout))
+		return false;
+	if (t->inst)
+		return same_instance(&w->inst, t->inst);
+	return !w->inst.set && !w->inst.pos;
 }
 
 /* how far back in the history a wait is looked for to be reused */
@@ -1479,15 +1537,13 @@ static bool same_wait(const struct dept_wait *a, const struct dept_wait *b)
  * reference is taken: the history's holds it until add_hist(), which
  * takes its own before it drops any.
  */
-static struct dept_wait *recent_wait(const struct dept_wait *t)
+static __always_inline struct dept_wait *recent_wait(const struct wait_desc *t)
 {
 	struct dept_task *dt = dept_task();
-	int i;
+	unsigned int i;
 
 	for (i = 1; i <= DEPT_WAIT_REUSE; i++) {
-		int pos = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - i) %
-			  DEPT_MAX_WAIT_HIST;
-		struct dept_wait *w = dt->wait_hist[pos].wait;
+		struct dept_wait *w = hist_back(dt, i)->wait;
 
 		if (w && same_wait(w, t))
 			return w;
@@ -1501,17 +1557,27 @@ static struct dept_wait *recent_wait(const struct dept_wait *t)
  * stack of its site, which a later report may show too (a wait stays
  * in the history) but which costs no trace past the first.
  */
-static __always_inline struct dept_wait *new_wait(const struct dept_wait *t,
-						  bool own_stack)
+static __always_inline struct dept_wait *new_wait(const struct wait_desc *t,
+						  int cxt, bool own_stack)
 {
 	struct dept_wait *w = alloc_obj(OBJECT_wait);
 
 	if (!w)
 		return NULL;
 
-	*w = *t;
+	*w = (struct dept_wait){
+		.class = get_class(t->class),
+		.wait_fn = t->wait_fn,
+		.irqf = t->irqf,
+		.wait_ip = t->wait_ip,
+		.sched_sleep = t->sched_sleep,
+		.timeout = t->timeout,
+	};
 	atomic_set(&w->ref, 1);
-	get_class(w->class);
+	if (t->inst)
+		w->inst = *t->inst;
+	if (cxt != DEPT_CXT_PROCESS)
+		w->irq_ip[cxt] = t->wait_ip;
 	w->wait_stack = site_stack(w->class, w->wait_ip, w->sched_sleep ?
 				   DEPT_STACK_STAGED : DEPT_STACK_WAIT, own_stack);
 	return w;
@@ -1530,31 +1596,26 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 				     unsigned int wg)
 {
 	struct dept_task *dt = dept_task();
-	struct dept_wait t = {
+	int cxt = cur_cxt();
+	struct wait_desc t = {
 		.class = c,
 		.wait_fn = w_fn,
 		.wait_ip = ip,
+		.irqf = cxt != DEPT_CXT_PROCESS ? 1UL << cxt : 0UL,
+		.inst = inst,
 		.sched_sleep = sched_sleep,
 		/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
 		.timeout = timeout >= 0 && timeout != LONG_MAX,
 	};
-	int cxt = cur_cxt();
 	struct dept_wait *w;
 	bool new_dep, made;
 	int i;
-
-	if (inst)
-		t.inst = *inst;
-	if (cxt != DEPT_CXT_PROCESS) {
-		t.irqf = 1UL << cxt;
-		t.irq_ip[cxt] = ip;
-	}
 
 	new_dep = wait_adds_dep(&t, m, sub_l);
 	w = new_dep ? NULL : recent_wait(&t);
 	made = !w;
 	if (made) {
-		w = new_wait(&t, new_dep);
+		w = new_wait(&t, cxt, new_dep);
 		if (!w)
 			return;
 		if (cxt != DEPT_CXT_PROCESS)
@@ -1569,7 +1630,7 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 			add_dep(eh->ecxt, w);
 	}
 
-	add_hist(w, wg ?: next_wgen(), cur_ctxt_id());
+	add_hist(w, wg ?: next_wgen(), ctxt_id_of(cxt));
 	if (made)
 		put_wait(w);
 }
@@ -1584,7 +1645,9 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
  * NULL or a released context that the entry alone refers to (no
  * dependency, IRQ mark or other entry took a reference), so whoever
  * takes it may change it.  It has no event stack: only what
- * dept_ecxt_enter() and dept_map_ecxt_modify() make is held.  Like the
+ * dept_ecxt_enter() and dept_map_ecxt_modify() make is held.  It keeps
+ * the IRQ marks of its last acquisition, which push_ecxt() keeps when
+ * they are those it would make (enirqs_as_now()).  Like the
  * waits of the history, it keeps its class alive until the task drops
  * it: when the entry is pushed again, or at exit.
  */
@@ -1605,8 +1668,6 @@ static struct dept_ecxt *released_ecxt(struct dept_class *c,
 		return NULL;
 
 	eh->ecxt = NULL;
-	e->enirqf = 0UL;
-	memset(e->enirq_ip, 0, sizeof(e->enirq_ip));
 	return e;
 }
 
@@ -1652,7 +1713,11 @@ held_ecxt(struct dept_class *c, unsigned long ip, const char *c_fn,
 	return released_ecxt(c, ip, c_fn, e_fn) ?: new_ecxt(c, ip, c_fn, e_fn);
 }
 
-/* @e's context runs with the IRQ kinds in @irqf enabled. */
+/*
+ * @e's context runs with the IRQ kinds in @irqf enabled.  A kind whose
+ * mark add_iecxt() could not make stays unmarked, for the context's next
+ * acquisition to try again.
+ */
 static void mark_enirqs(struct dept_ecxt *e, unsigned long irqf)
 {
 	struct dept_task *dt = dept_task();
@@ -1660,10 +1725,32 @@ static void mark_enirqs(struct dept_ecxt *e, unsigned long irqf)
 
 	irqf &= ~e->enirqf;
 	for_each_set_bit(irq, &irqf, DEPT_CXT_IRQS_NR) {
+		if (!add_iecxt(e->class, irq, e))
+			continue;
 		e->enirqf |= 1UL << irq;
 		e->enirq_ip[irq] = dt->enirq_ip[irq];
-		add_iecxt(e->class, irq, e);
 	}
+}
+
+/*
+ * Whether @e's IRQ marks are those a context entered now would get: the
+ * kinds @irqf enabled, each since where the task last enabled it.  A
+ * released context taken again at its site (released_ecxt()) mostly
+ * has them already, and its class the marks they made.
+ */
+static __always_inline bool enirqs_as_now(struct dept_ecxt *e,
+					  unsigned long irqf)
+{
+	struct dept_task *dt = dept_task();
+	int irq;
+
+	if (e->enirqf != irqf)
+		return false;
+	for (irq = 0; irq < DEPT_CXT_IRQS_NR; irq++)
+		if (e->enirq_ip[irq] !=
+		    (irqf & (1UL << irq) ? dt->enirq_ip[irq] : 0UL))
+			return false;
+	return true;
 }
 
 static void push_ecxt(struct dept_map *m, struct dept_class *c,
@@ -1686,11 +1773,23 @@ static void push_ecxt(struct dept_map *m, struct dept_class *c,
 	eh->ecxt = e;
 	eh->map = m;
 	eh->class = c;
-	eh->wgen = next_wgen();
+	/*
+	 * The wgen the context began after, for whoever inspects the task:
+	 * the engine orders waits by their own wgens and never reads this
+	 * one, so it costs a read, not an increment of the shared counter.
+	 */
+	eh->wgen = dept_wgen_now();
 	eh->sub_l = sub_l;
 
-	if (e)
-		mark_enirqs(e, cur_enirqf());
+	if (e) {
+		unsigned long irqf = cur_enirqf();
+
+		if (!enirqs_as_now(e, irqf)) {
+			e->enirqf = 0UL;
+			memset(e->enirq_ip, 0, sizeof(e->enirq_ip));
+			mark_enirqs(e, irqf);
+		}
+	}
 }
 
 /* The innermost held context of @m whose event is in @e_f, or -1. */
@@ -1765,9 +1864,7 @@ static void do_event(struct dept_map *real_m, struct dept_class *c,
 		return;
 
 	for (i = 1; i <= DEPT_MAX_WAIT_HIST; i++) {
-		int pos = (dt->wait_hist_pos + DEPT_MAX_WAIT_HIST - i) %
-			  DEPT_MAX_WAIT_HIST;
-		struct dept_wait_hist *wh = dt->wait_hist + pos;
+		struct dept_wait_hist *wh = hist_back(dt, i);
 
 		if (!wh->wait || !before(wg, wh->wgen))
 			break;
