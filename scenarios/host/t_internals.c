@@ -46,12 +46,16 @@ static void test_wgen_wrap(void)
 	dept_map_init(&E, NULL, 0, "E");
 	dept_map_init(&F, NULL, 0, "F");
 
-	/* E requested just before the wrap, A waited just after it */
+	/*
+	 * E requested just before the wrap, A waited just after it: lock
+	 * pairs in between until the clock wraps, however many wgens a
+	 * pair takes.
+	 */
 	atomic_set(wgen, -16);
 	sdt_request_event(&E);
-	for (i = 0; i < 8; i++) {
-		tlock_lock(&D[i]);
-		tlock_unlock(&D[i]);
+	for (i = 0; i < 32 && (unsigned int)atomic_read(wgen) > 16U; i++) {
+		tlock_lock(&D[i % 8]);
+		tlock_unlock(&D[i % 8]);
 	}
 	tlock_lock(&A);
 	tlock_unlock(&A);
