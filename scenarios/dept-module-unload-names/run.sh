@@ -1,5 +1,5 @@
 #!/bin/sh
-# The visitor waits on the keeper's rwsem and leaves; then the keeper
+# The visitor waits for the keeper's event and leaves; then the keeper
 # closes a cycle through that wait.
 insmod /scenario/dept_names_keeper.ko || exit 1
 insmod /scenario/dept_names_visitor.ko || exit 1

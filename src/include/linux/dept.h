@@ -356,11 +356,7 @@ DEPT_HOOK(dept_clean_stage, (void), ())
 DEPT_HOOK(dept_ttwu_stage_wait, (struct task_struct *t, unsigned long ip), (t, ip))
 DEPT_HOOK(dept_ecxt_enter, (struct dept_map *m, unsigned long e_f, unsigned long ip, const char *c_fn, const char *e_fn, int sub_l),
 	  (m, e_f, ip, c_fn, e_fn, sub_l))
-/* dept_wait() then dept_ecxt_enter() on @m, as a lock's acquisition does */
-DEPT_HOOK(dept_wait_ecxt_enter, (struct dept_map *m, unsigned long w_f, unsigned long e_f, unsigned long ip, const char *w_fn, const char *c_fn, const char *e_fn, int sub_l),
-	  (m, w_f, e_f, ip, w_fn, c_fn, e_fn, sub_l))
 DEPT_HOOK_BOOL(dept_ecxt_holding, (struct dept_map *m, unsigned long e_f), (m, e_f))
-DEPT_HOOK_BOOL(dept_nest_covered, (struct dept_map *m, unsigned long e_f, struct dept_map *nest), (m, e_f, nest))
 DEPT_HOOK(dept_request_event, (struct dept_map *m, struct dept_ext_wgen *ewg), (m, ewg))
 DEPT_HOOK(dept_event, (struct dept_map *m, unsigned long e_f, unsigned long ip, const char *e_fn, struct dept_ext_wgen *ewg),
 	  (m, e_f, ip, e_fn, ewg))
@@ -453,9 +449,7 @@ struct dept_event_site { };
 #define dept_clean_stage()				do { } while (0)
 #define dept_ttwu_stage_wait(t, ip)			do { } while (0)
 #define dept_ecxt_enter(m, e_f, ip, c_fn, e_fn, sl)	do { (void)(c_fn); (void)(e_fn); } while (0)
-#define dept_wait_ecxt_enter(m, w_f, e_f, ip, w_fn, c_fn, e_fn, sl) do { (void)(w_fn); (void)(c_fn); (void)(e_fn); } while (0)
 #define dept_ecxt_holding(m, e_f)			false
-#define dept_nest_covered(m, e_f, n)			false
 #define dept_request_event(m, wg)			do { } while (0)
 #define dept_event(m, e_f, ip, e_fn, wg)		do { (void)(e_fn); } while (0)
 #define dept_event_instance(m, e_f, ip, e_fn, wg, i)	do { (void)(e_fn); } while (0)

@@ -48,6 +48,7 @@
 #include <linux/kallsyms.h>
 #include <linux/hash.h>
 #include <linux/dept.h>
+#include <linux/dept_ldt.h>
 #include <linux/utsname.h>
 #include <linux/kernel.h>
 #include <linux/rculist.h>
@@ -191,20 +192,35 @@ static bool before(unsigned int a, unsigned int b)
 /* the IRQ flags of the engine's caller, saved by dept_enter() */
 static DEFINE_PER_CPU(unsigned long, dept_irq_flags);
 
+/*
+ * Entered from lockdep's own entry (lock_acquire_dept()), the engine
+ * finds IRQs disabled, their state before in @flags, and lockdep off for
+ * the CPU until it returns.
+ */
+static __always_inline void dept_enter_irqsoff(unsigned long flags)
+{
+	this_cpu_write(dept_irq_flags, flags);
+	dept_task()->recursive++;
+}
+
+static __always_inline void dept_exit_irqsoff(void)
+{
+	dept_task()->recursive--;
+}
+
 static __always_inline unsigned long dept_enter(void)
 {
 	unsigned long flags;
 
 	raw_local_irq_save(flags);
-	this_cpu_write(dept_irq_flags, flags);
 	lockdep_off();
-	dept_task()->recursive++;
+	dept_enter_irqsoff(flags);
 	return flags;
 }
 
 static __always_inline void dept_exit(unsigned long flags)
 {
-	dept_task()->recursive--;
+	dept_exit_irqsoff();
 	lockdep_on();
 	raw_local_irq_restore(flags);
 }
@@ -2095,32 +2111,6 @@ void __dept_ecxt_enter(struct dept_map *m, unsigned long e_f,
 }
 EXPORT_SYMBOL_GPL(__dept_ecxt_enter);
 
-/*
- * A lock's acquisition: the wait for the events @w_f of @m, then the
- * event context of its events @e_f, as dept_wait() and
- * dept_ecxt_enter() one after the other would do, in one entry into
- * the engine: the IRQ state is saved and restored, lockdep switched off
- * and the task's state checked once per acquisition, not twice.
- */
-void __dept_wait_ecxt_enter(struct dept_map *m, unsigned long w_f,
-			    unsigned long e_f, unsigned long ip,
-			    const char *w_fn, const char *c_fn,
-			    const char *e_fn, int sub_l)
-{
-	unsigned long flags;
-
-	if (!dept_may_enter())
-		return;
-
-	flags = dept_enter();
-	if (!m->nocheck)
-		wait_classes(m, w_f, ip, w_fn, sub_l, false, false, -1L, NULL,
-			     0U);
-	enter_ecxt(m, e_f, ip, c_fn, e_fn, sub_l);
-	dept_exit(flags);
-}
-EXPORT_SYMBOL_GPL(__dept_wait_ecxt_enter);
-
 bool __dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
 {
 	unsigned long flags;
@@ -2136,6 +2126,36 @@ bool __dept_ecxt_holding(struct dept_map *m, unsigned long e_f)
 }
 EXPORT_SYMBOL_GPL(__dept_ecxt_holding);
 
+static __always_inline void exit_ecxt(struct dept_map *m, unsigned long e_f)
+{
+	struct dept_task *dt = dept_task();
+	int pos = find_held(m, e_f);
+
+	if (pos >= 0)
+		pop_held(pos);
+	else if (dt->missing_ecxt)
+		dt->missing_ecxt--;
+}
+
+void __dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
+		      unsigned long ip)
+{
+	unsigned long flags;
+
+	if (!dept_may_enter())
+		return;
+
+	flags = dept_enter();
+	exit_ecxt(m, e_f);
+	dept_exit(flags);
+}
+EXPORT_SYMBOL_GPL(__dept_ecxt_exit);
+
+/* ---------------------------------------------------------------------
+ * Locks: the acquisitions and releases lockdep's maps describe
+ * ---------------------------------------------------------------------
+ */
+
 /*
  * Whether acquiring @m under the nest lock @nest adds no dependency, as
  * lockdep decides in check_deadlock(): when an instance of @m's class is
@@ -2148,19 +2168,17 @@ EXPORT_SYMBOL_GPL(__dept_ecxt_holding);
  * other.  A nest lock that is not held at all is a misuse that lockdep
  * reports of its own; DEPT takes the caller's word for the order.
  */
-bool __dept_nest_covered(struct dept_map *m, unsigned long e_f,
+static bool nest_covered(struct dept_map *m, unsigned long e_f,
 			 struct dept_map *nest)
 {
 	struct dept_task *dt = dept_task();
 	int first = -1, nest_pos = -1;
 	struct dept_class *c;
-	unsigned long flags;
 	int i;
 
-	if (!dept_may_enter() || m->nocheck)
+	if (m->nocheck)
 		return false;
 
-	flags = dept_enter();
 	c = map_class(m, e_f, 0, false);
 	for (i = 0; c && i < dt->ecxt_held_pos; i++) {
 		struct dept_ecxt_held *eh = dt->ecxt_held + i;
@@ -2170,30 +2188,91 @@ bool __dept_nest_covered(struct dept_map *m, unsigned long e_f,
 		if (eh->class == c && first < 0)
 			first = i;
 	}
-	dept_exit(flags);
 	return first >= 0 && nest_pos < first;
 }
-EXPORT_SYMBOL_GPL(__dept_nest_covered);
 
-void __dept_ecxt_exit(struct dept_map *m, unsigned long e_f,
-		      unsigned long ip)
+/* an acquisition of each LDT_* kind, indexed by it */
+static const struct ldt_kind {
+	unsigned long w_f;	/* the events it waits for */
+	unsigned long e_f;	/* the events its release is */
+	const char *fn;		/* its name, as a wait and as a context */
+	const char *try_fn;	/* as a context entered by a trylock */
+	const char *release_fn;	/* its release's name */
+} ldt_kinds[] = {
+	[LDT_LOCK] = { LDT_EVT_L, LDT_EVT_L, "lock", "trylock", "unlock" },
+	[LDT_RLOCK] = { LDT_EVT_W, LDT_EVT_R, "read_lock", "read_trylock",
+			"read_unlock" },
+	[LDT_RLOCK_Q] = { LDT_EVT_RW, LDT_EVT_R, "read_lock", "read_trylock",
+			  "read_unlock" },
+	[LDT_WLOCK] = { LDT_EVT_RW, LDT_EVT_W, "write_lock", "write_trylock",
+			"write_unlock" },
+};
+
+/*
+ * The acquisition @op of @m: the wait for the events that exclude it,
+ * then its own event context, which its release ends.  A trylock does
+ * not wait.  A reader or a writer under a nest lock only marks its
+ * place, for the release to find; a lock under a nest lock that
+ * serializes it does not wait.  Inlined into both entries, for the
+ * frames site_stack() skips.
+ */
+static __always_inline void ldt_acquire(struct dept_map *m, unsigned int op,
+					int sub_l, bool t,
+					struct dept_map *nest,
+					unsigned long ip)
 {
-	struct dept_task *dt = dept_task();
+	const struct ldt_kind *k = &ldt_kinds[op];
+
+	if (nest && op != LDT_LOCK) {
+		enter_ecxt(m, 0UL, 0UL, NULL, NULL, 0);
+		return;
+	}
+	if (t) {
+		enter_ecxt(m, k->e_f, ip, k->try_fn, k->release_fn, sub_l);
+		return;
+	}
+	if (!m->nocheck && !(nest && nest_covered(m, k->e_f, nest)))
+		wait_classes(m, k->w_f, ip, k->fn, sub_l, false, false, -1L,
+			     NULL, 0U);
+	enter_ecxt(m, k->e_f, ip, k->fn, k->release_fn, sub_l);
+}
+
+void __dept_ldt_acquire(struct dept_map *m, unsigned int op, int sub_l,
+			bool t, struct dept_map *nest, unsigned long ip)
+{
 	unsigned long flags;
-	int pos;
 
 	if (!dept_may_enter())
 		return;
 
 	flags = dept_enter();
-	pos = find_held(m, e_f);
-	if (pos >= 0)
-		pop_held(pos);
-	else if (dt->missing_ecxt)
-		dt->missing_ecxt--;
+	ldt_acquire(m, op, sub_l, t, nest, ip);
 	dept_exit(flags);
 }
-EXPORT_SYMBOL_GPL(__dept_ecxt_exit);
+EXPORT_SYMBOL_GPL(__dept_ldt_acquire);
+
+void __dept_ldt_acquire_irqsoff(struct dept_map *m, unsigned int op,
+				int sub_l, bool t, struct dept_map *nest,
+				unsigned long ip, unsigned long flags)
+{
+	if (!dept_may_enter())
+		return;
+
+	dept_enter_irqsoff(flags);
+	ldt_acquire(m, op, sub_l, t, nest, ip);
+	dept_exit_irqsoff();
+}
+
+void __dept_ldt_release_irqsoff(struct dept_map *m, unsigned long ip,
+				unsigned long flags)
+{
+	if (!dept_may_enter())
+		return;
+
+	dept_enter_irqsoff(flags);
+	exit_ecxt(m, LDT_EVT_ALL);
+	dept_exit_irqsoff();
+}
 
 void __dept_map_ecxt_modify(struct dept_map *m, unsigned long e_f,
 			    struct dept_key *new_k, unsigned long new_e_f,
