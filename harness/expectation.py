@@ -29,6 +29,12 @@ comment):
                             classes it names (DEPT: its summary; lockdep: the
                             locks before its debug info); after: it comes
                             after a report of that detector
+  maybe report DETECTOR [OPTIONS]
+                            one report as 'report' describes may appear,
+                            and need not: for a detector that reports one
+                            fault in either or both of two forms (KCSAN's
+                            race with both sides named, and at unknown
+                            origin), each form limited on its own
 
   edge A -> B               DEPT's graph holds a dependency from class A
                             to class B (a class is its name, of any
@@ -75,6 +81,7 @@ class ReportSpec:
 	title: Optional[str] = None
 	classes: Optional[FrozenSet[str]] = None
 	after: Optional[str] = None
+	optional: bool = False	# 'maybe report'
 
 	def describe(self) -> str:
 		text = f'a {self.detector} report'
@@ -216,6 +223,9 @@ def parse_statement(expectation: Expectation, words: List[str]) -> None:
 		expectation.no_reports = True
 	elif keyword == 'report':
 		expectation.reports.append(parse_report(args))
+	elif keyword == 'maybe' and args[:1] == ['report']:
+		expectation.reports.append(
+			replace(parse_report(args[1:]), optional=True))
 	elif keyword == 'edge':
 		expectation.edges.append(parse_edge(args, True))
 	elif keyword == 'no' and args[:1] == ['edge']:
@@ -242,7 +252,11 @@ def parse(text: str, path: str) -> Expectation:
 				parse_statement(expectation, words)
 		except ValueError as error:
 			raise ExpectationError(f'{path}:{number}: {error}') from error
-	if expectation.no_reports == bool(expectation.reports):
+	if expectation.no_reports == any(not spec.optional
+					 for spec in expectation.reports):
 		raise ExpectationError(
 			f"{path}: say either 'reports none' or at least one 'report'")
+	if expectation.no_reports and expectation.reports:
+		raise ExpectationError(
+			f"{path}: 'reports none' and 'maybe report' contradict")
 	return expectation

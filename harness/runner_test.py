@@ -250,6 +250,8 @@ class ExpectationTest(unittest.TestCase):
 	def test_must_say_what_is_expected(self):
 		self.assert_error('timeout 5\n', "either 'reports none' or at least one 'report'")
 		self.assert_error('reports none\nreport dept\n', "either 'reports none'")
+		self.assert_error('maybe report dept\n', "either 'reports none'")
+		self.assert_error('reports none\nmaybe report dept\n', 'contradict')
 
 
 class VerdictTest(unittest.TestCase):
@@ -308,6 +310,21 @@ class VerdictTest(unittest.TestCase):
 		problems = self.judge('dept_after_lockdep.log', 'dept-abba',
 				      'report dept\nreport dept\nreport dept\nreport lockdep\n')
 		self.assertEqual(problems[0], 'expected a dept report, not found')
+
+	def test_maybe_report(self):
+		log, name = 'dept_after_lockdep.log', 'dept-abba'
+		both = 'report dept\nreport dept\nreport lockdep\n'
+		self.assertEqual(self.judge(log, name, both + 'maybe report dept\n'), [])
+		self.assertEqual(self.judge(log, name,
+			'report dept\nmaybe report dept\nreport lockdep\n'), [])
+		problems = self.judge(log, name,
+			'report dept\nmaybe report lockdep\nreport lockdep\n')
+		self.assertEqual(len(problems), 1 + verdict.QUOTED_LINES + 1)
+		self.assertTrue(problems[0].startswith('unexpected dept report'))
+		problems = self.judge(log, name, 'maybe report dept\nmaybe report dept\n'
+				      'report lockdep title=nothing-like-it\n')
+		self.assertEqual(problems[0], 'expected a lockdep report titled '
+				 '"...nothing-like-it...", not found')
 
 	def test_order(self):
 		self.assertEqual(self.judge('dept_after_lockdep.log', 'dept-abba',

@@ -29,22 +29,25 @@ def satisfies(report: Report, spec: ReportSpec, reports: List[Report]) -> bool:
 	return True
 
 
-def specificity(spec: ReportSpec) -> Tuple[bool, bool, bool]:
-	"""Sort key: the most constrained specs pick their report first."""
-	return (spec.classes is None, spec.title is None, spec.after is None)
+def specificity(spec: ReportSpec) -> Tuple[bool, bool, bool, bool]:
+	"""Sort key: the specs a report must meet pick theirs before those
+	it may, and the most constrained ones first."""
+	return (spec.optional, spec.classes is None, spec.title is None,
+		spec.after is None)
 
 
 def match_reports(specs: List[ReportSpec], reports: List[Report]):
-	"""Pair specs with reports one to one: (missing specs, unexpected reports)."""
+	"""Pair specs with reports one to one: (missing specs, unexpected
+	reports); a 'maybe report' spec is never missing."""
 	unmatched = list(reports)
 	missing = []
 	for spec in sorted(specs, key=specificity):
 		report: Optional[Report] = next(
 			(r for r in unmatched if satisfies(r, spec, reports)), None)
-		if report is None:
-			missing.append(spec)
-		else:
+		if report is not None:
 			unmatched.remove(report)
+		elif not spec.optional:
+			missing.append(spec)
 	return missing, unmatched
 
 

@@ -3,8 +3,14 @@
  * The kcsan variant's proof that KCSAN is live in this kernel: for one
  * second a thread reads a counter with plain loads while another thread
  * increments it with WRITE_ONCE().  Only the plain side sets watchpoints
- * (KCSAN skips marked accesses outside KCSAN_STRICT), and KCSAN reports
- * a race once within KCSAN_REPORT_ONCE_IN_MS (3 s): one report.
+ * (KCSAN skips marked accesses outside KCSAN_STRICT).  KCSAN reports the
+ * race when the writer hits the reader's watchpoint (both sides named),
+ * or when the reader sees the value change without catching the writer
+ * (KCSAN_REPORT_RACE_UNKNOWN_ORIGIN); it limits reports to one within
+ * KCSAN_REPORT_ONCE_IN_MS (3 s) per pair of top frames, and the two
+ * forms have different pairs: one report or two.  The threads' functions
+ * must not contain "kcsan_", which KCSAN takes for its own frames and
+ * skips: the reports name racing_reader.
  */
 #include <linux/delay.h>
 #include <linux/kthread.h>
@@ -14,7 +20,7 @@
 static unsigned long counter;
 static unsigned long sum;
 
-static int sanitizer_kcsan_writer(void *unused)
+static int racing_writer(void *unused)
 {
 	while (!kthread_should_stop()) {
 		WRITE_ONCE(counter, counter + 1);
@@ -23,7 +29,7 @@ static int sanitizer_kcsan_writer(void *unused)
 	return 0;
 }
 
-static int sanitizer_kcsan_reader(void *unused)
+static int racing_reader(void *unused)
 {
 	while (!kthread_should_stop()) {
 		sum += counter;
@@ -37,10 +43,10 @@ static int __init sanitizer_kcsan_init(void)
 {
 	struct task_struct *writer, *reader;
 
-	writer = kthread_run(sanitizer_kcsan_writer, NULL, "kcsan_writer");
+	writer = kthread_run(racing_writer, NULL, "kcsan_writer");
 	if (IS_ERR(writer))
 		return PTR_ERR(writer);
-	reader = kthread_run(sanitizer_kcsan_reader, NULL, "kcsan_reader");
+	reader = kthread_run(racing_reader, NULL, "kcsan_reader");
 	if (IS_ERR(reader)) {
 		kthread_stop(writer);
 		return PTR_ERR(reader);
