@@ -19,6 +19,7 @@
 #include <linux/kernel.h>
 #include <linux/dept_ldt.h>
 #include <linux/dept_sdt.h>
+#include <linux/irqflags.h>
 #include <host/runtime.h>
 
 /* A lock of its own class, or of @key's class when @key is given. */
@@ -36,6 +37,29 @@ struct tlock {
 /* @queued: a reader waits for readers too (a queued rwlock, an rwsem) */
 #define tlock_read(l, queued)		ldt_rlock(&(l)->dmap, 0, 0, NULL, _THIS_IP_, queued)
 #define tlock_write(l)			ldt_wlock(&(l)->dmap, 0, 0, NULL, _THIS_IP_)
+
+/*
+ * A lock taken and released as lockdep's own entry takes it with DEPT
+ * (lock_acquire_dept(), lock_release_dept()): DEPT's _irqsoff entries,
+ * IRQs disabled around them by the caller.
+ */
+#define tlock_lock_in_lockdep(l)					\
+do {									\
+	unsigned long __flags;						\
+									\
+	raw_local_irq_save(__flags);					\
+	dept_ldt_acquire_irqsoff(&(l)->dmap, LDT_LOCK, 0, false, NULL,	\
+				 _THIS_IP_, __flags);			\
+	raw_local_irq_restore(__flags);					\
+} while (0)
+#define tlock_unlock_in_lockdep(l)					\
+do {									\
+	unsigned long __flags;						\
+									\
+	raw_local_irq_save(__flags);					\
+	dept_ldt_release_irqsoff(&(l)->dmap, _THIS_IP_, __flags);	\
+	raw_local_irq_restore(__flags);					\
+} while (0)
 
 /* A completion: its waiters form the class named by its map. */
 struct tcompletion {

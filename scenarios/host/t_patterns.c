@@ -61,6 +61,30 @@ static void test_abba(void)
 	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "B:0"));
 }
 
+/*
+ * One task takes its locks through lockdep's entry, the other through
+ * DEPT's own (as a kernel does once lockdep has turned itself off):
+ * both feed one graph, and the cycle is the same.
+ */
+static void abba_in_lockdep_x(void *unused)
+{
+	STEP(&steps, 0) {
+		tlock_lock_in_lockdep(&A);
+		tlock_lock_in_lockdep(&B);
+		tlock_unlock_in_lockdep(&B);
+		tlock_unlock_in_lockdep(&A);
+	}
+}
+
+static void test_abba_in_lockdep(void)
+{
+	struct tlock *pairs[] = { &A, &B, NULL };
+
+	init_locks();
+	RUN_TASKS(pairs, abba_in_lockdep_x, abba_y);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "B:0"));
+}
+
 /* Two independent cycles in one run: both reported, in turn. */
 static void test_two_cycles(void)
 {
@@ -350,6 +374,7 @@ const struct host_suite patterns_suite = {
 	.name = "patterns",
 	.cases = (const struct host_case[]) {
 		{ "abba", test_abba },
+		{ "abba_in_lockdep", test_abba_in_lockdep },
 		{ "completion_mutex", test_completion_mutex },
 		{ "article_xyz", test_article_xyz },
 		{ "waitqueue_mutex", test_waitqueue_mutex },
