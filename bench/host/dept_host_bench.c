@@ -113,6 +113,25 @@ static void sdt_pair(long n, void *arg)
 	}
 }
 
+/* A folio's or buffer's bit lock, free when taken: one map, an instance. */
+struct bit_lock {
+	struct dept_map			map;
+	struct dept_ext_wgen		wgen;
+	struct dept_instance		inst;
+};
+
+static void bit_lock_pair(long n, void *arg)
+{
+	struct bit_lock *b = arg;
+
+	while (n--) {
+		dept_wait_request_instance(&b->map, 1UL, _THIS_IP_, "lock",
+					   &b->inst, &b->wgen);
+		dept_event_instance(&b->map, 1UL, _THIS_IP_, "unlock",
+				    &b->wgen, &b->inst);
+	}
+}
+
 /* A lock taken under another, a dependency they already have. */
 static void nested_pair(long n, void *arg)
 {
@@ -162,6 +181,7 @@ static void cycle_check(int size)
 int main(void)
 {
 	static const int sizes[] = { 10, 100, 1000, 10000 };
+	struct bit_lock bit = { .inst = { .set = 1, .pos = 0 } };
 	struct tlock *locks, *pairs;
 	struct dept_map map;
 	int i;
@@ -184,6 +204,11 @@ int main(void)
 	sdt_map_init(&map);
 	sdt_pair(OPS, &map);
 	measure("sdt_pair", sdt_pair, OPS, &map);
+
+	dept_map_init(&bit.map, NULL, 0, "B");
+	dept_ext_wgen_init(&bit.wgen);
+	bit_lock_pair(OPS, &bit);
+	measure("bit_lock_pair", bit_lock_pair, OPS, &bit);
 
 	pairs = new_locks(2 * OPS, "N");
 	measure("new_dep", new_deps, OPS, pairs);

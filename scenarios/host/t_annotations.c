@@ -129,7 +129,15 @@ struct ordered_lock {
 	struct dept_instance		inst;
 };
 
+/* folio_lock() finding the lock free */
 static void ordered_lock(struct dept_map *m, struct ordered_lock *l)
+{
+	dept_wait_request_instance(m, 1UL, _RET_IP_, __func__, &l->inst,
+				   &l->wgen);
+}
+
+/* folio_lock() after a sleep: the wait, then the request */
+static void ordered_lock_slow(struct dept_map *m, struct ordered_lock *l)
 {
 	dept_wait_instance(m, 1UL, _RET_IP_, __func__, -1L, &l->inst);
 	dept_request_event(m, &l->wgen);
@@ -175,7 +183,7 @@ static void test_instances_reversed(void)
 
 	ordered_init(&G, "G", g, 2, 1);
 	ordered_lock(&G, &g[1]);
-	ordered_lock(&G, &g[0]);
+	ordered_lock_slow(&G, &g[0]);
 	ordered_unlock(&G, &g[1]);
 	ordered_unlock(&G, &g[0]);
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "G:0"));
@@ -196,6 +204,34 @@ static void test_instances_of_two_sets(void)
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "H:0"));
 }
 
+/*
+ * A lock taken at once requests its event no later than the waits made
+ * while it is held: its unlock depends on them.
+ */
+static void test_instance_locked_at_once(void)
+{
+	static struct dept_key key;
+	static struct dept_map I;
+	struct ordered_lock i[2];
+	struct tlock L;
+
+	ordered_init(&I, "I", i, 2, 1);
+	i[1].inst.set = 2;
+	tlock_init(&L, &key, "L");
+
+	ordered_lock(&I, &i[0]);
+	tlock_lock(&L);
+	tlock_unlock(&L);
+	ordered_unlock(&I, &i[0]);
+	EXPECT_NO_REPORT();
+
+	tlock_lock(&L);
+	ordered_lock(&I, &i[1]);
+	ordered_unlock(&I, &i[1]);
+	tlock_unlock(&L);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
+}
+
 const struct host_suite annotations_suite = {
 	.name = "annotations",
 	.cases = (const struct host_case[]) {
@@ -207,6 +243,7 @@ const struct host_suite annotations_suite = {
 		{ "instances_in_order", test_instances_in_order },
 		{ "instances_reversed", test_instances_reversed },
 		{ "instances_of_two_sets", test_instances_of_two_sets },
+		{ "instance_locked_at_once", test_instance_locked_at_once },
 		{ }
 	},
 };

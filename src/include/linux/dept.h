@@ -344,6 +344,8 @@ DEPT_HOOK(dept_wait, (struct dept_map *m, unsigned long w_f, unsigned long ip, c
 	  (m, w_f, ip, w_fn, sub_l, timeout))
 DEPT_HOOK(dept_wait_instance, (struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, long timeout, const struct dept_instance *inst),
 	  (m, w_f, ip, w_fn, timeout, inst))
+DEPT_HOOK(dept_wait_request_instance, (struct dept_map *m, unsigned long w_f, unsigned long ip, const char *w_fn, const struct dept_instance *inst, struct dept_ext_wgen *ewg),
+	  (m, w_f, ip, w_fn, inst, ewg))
 
 /*
  * The class of a staged wait is named by @m ("<sched>" without one)
@@ -444,6 +446,7 @@ struct dept_event_site { };
 #define dept_map_copy(t, f)				do { } while (0)
 #define dept_wait(m, w_f, ip, w_fn, sl, t)		do { (void)(w_fn); } while (0)
 #define dept_wait_instance(m, w_f, ip, w_fn, t, i)	do { (void)(w_fn); } while (0)
+#define dept_wait_request_instance(m, w_f, ip, w_fn, i, wg) do { (void)(w_fn); } while (0)
 #define dept_stage_wait(m, k, ip, w_fn, t)		do { (void)(k); (void)(w_fn); } while (0)
 #define dept_request_event_wait_commit()		do { } while (0)
 #define dept_clean_stage()				do { } while (0)

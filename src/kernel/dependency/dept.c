@@ -2073,6 +2073,34 @@ void __dept_wait_instance(struct dept_map *m, unsigned long w_f,
 EXPORT_SYMBOL_GPL(__dept_wait_instance);
 
 /*
+ * A bit lock taken at once (folio_lock(), lock_buffer()): its wait on
+ * the instance @inst, and the request of the event its unlock will be,
+ * in one entry.  The request takes the wgen the wait entered the
+ * history with: the event depends on the waits made after the request,
+ * and the lock's own wait is not one of them.
+ */
+void __dept_wait_request_instance(struct dept_map *m, unsigned long w_f,
+				  unsigned long ip, const char *w_fn,
+				  const struct dept_instance *inst,
+				  struct dept_ext_wgen *ewg)
+{
+	unsigned long flags;
+	unsigned int wg;
+
+	if (!dept_working() || m->nocheck)
+		return;
+
+	wg = next_wgen();
+	if (dept_may_enter()) {
+		flags = dept_enter();
+		wait_classes(m, w_f, ip, w_fn, 0, false, false, -1L, inst, wg);
+		dept_exit(flags);
+	}
+	WRITE_ONCE(ewg->wgen, wg);
+}
+EXPORT_SYMBOL_GPL(__dept_wait_request_instance);
+
+/*
  * Push the event context of @m's events @e_f.  Even unchecked maps push
  * an entry, so that the release that comes later finds it and leaves
  * the others alone.  Inlined into both entry points, for the frames the
