@@ -116,8 +116,7 @@ static void sdt_pair(long n, void *arg)
 /* A folio's or buffer's bit lock, free when taken: one map, an instance. */
 struct bit_lock {
 	struct dept_map			map;
-	struct dept_ext_wgen		wgen;
-	struct dept_instance		inst;
+	struct tbitlock			lock;
 };
 
 static void bit_lock_pair(long n, void *arg)
@@ -125,10 +124,8 @@ static void bit_lock_pair(long n, void *arg)
 	struct bit_lock *b = arg;
 
 	while (n--) {
-		dept_wait_request_instance(&b->map, 1UL, _THIS_IP_, "lock",
-					   &b->inst, &b->wgen);
-		dept_event_instance(&b->map, 1UL, _THIS_IP_, "unlock",
-				    &b->wgen, &b->inst);
+		tbitlock_lock(&b->map, &b->lock);
+		tbitlock_unlock(&b->map, &b->lock);
 	}
 }
 
@@ -181,7 +178,7 @@ static void cycle_check(int size)
 int main(void)
 {
 	static const int sizes[] = { 10, 100, 1000, 10000 };
-	struct bit_lock bit = { .inst = { .set = 1, .pos = 0 } };
+	struct bit_lock bit = { .lock.inst = { .set = 1, .pos = 0 } };
 	struct tlock *locks, *pairs;
 	struct dept_map map;
 	int i;
@@ -206,7 +203,7 @@ int main(void)
 	measure("sdt_pair", sdt_pair, OPS, &map);
 
 	dept_map_init(&bit.map, NULL, 0, "B");
-	dept_ext_wgen_init(&bit.wgen);
+	dept_ext_wgen_init(&bit.lock.wgen);
 	bit_lock_pair(OPS, &bit);
 	measure("bit_lock_pair", bit_lock_pair, OPS, &bit);
 

@@ -61,6 +61,31 @@ do {									\
 	raw_local_irq_restore(__flags);					\
 } while (0)
 
+/*
+ * A bit lock as DEPT follows the folio and buffer locks: every instance
+ * shares the map of its class, and has a wgen and a place in an ordered
+ * set of its own (a file's folios, by index).
+ */
+struct tbitlock {
+	struct dept_ext_wgen	wgen;
+	struct dept_instance	inst;
+};
+
+/* taken at once: the wait and the event request in one call */
+#define tbitlock_lock(m, l)						\
+	dept_wait_request_instance(m, 1UL, _THIS_IP_, "tbitlock_lock",	\
+				   &(l)->inst, &(l)->wgen)
+/* taken after a sleep: the wait, then the request */
+#define tbitlock_lock_slow(m, l)					\
+do {									\
+	dept_wait_instance(m, 1UL, _THIS_IP_, "tbitlock_lock", -1L,	\
+			   &(l)->inst);					\
+	dept_request_event(m, &(l)->wgen);				\
+} while (0)
+#define tbitlock_unlock(m, l)						\
+	dept_event_instance(m, 1UL, _THIS_IP_, "tbitlock_unlock",	\
+			    &(l)->wgen, &(l)->inst)
+
 /* A completion: its waiters form the class named by its map. */
 struct tcompletion {
 	struct dept_map		dmap;

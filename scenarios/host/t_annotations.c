@@ -120,36 +120,9 @@ static void test_cmp_fn_order(void)
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "P:0"));
 }
 
-/*
- * Folio locks of one file, as pg_locked_map: one map for every instance,
- * a wgen and a place in its file's order for each.
- */
-struct ordered_lock {
-	struct dept_ext_wgen		wgen;
-	struct dept_instance		inst;
-};
-
-/* folio_lock() finding the lock free */
-static void ordered_lock(struct dept_map *m, struct ordered_lock *l)
-{
-	dept_wait_request_instance(m, 1UL, _RET_IP_, __func__, &l->inst,
-				   &l->wgen);
-}
-
-/* folio_lock() after a sleep: the wait, then the request */
-static void ordered_lock_slow(struct dept_map *m, struct ordered_lock *l)
-{
-	dept_wait_instance(m, 1UL, _RET_IP_, __func__, -1L, &l->inst);
-	dept_request_event(m, &l->wgen);
-}
-
-static void ordered_unlock(struct dept_map *m, struct ordered_lock *l)
-{
-	dept_event_instance(m, 1UL, _RET_IP_, __func__, &l->wgen, &l->inst);
-}
-
+/* Folio locks, as pg_locked_map: one map for every instance. */
 static void ordered_init(struct dept_map *m, const char *name,
-			 struct ordered_lock *l, int nr, unsigned long set)
+			 struct tbitlock *l, int nr, unsigned long set)
 {
 	int i;
 
@@ -164,14 +137,14 @@ static void ordered_init(struct dept_map *m, const char *name,
 static void test_instances_in_order(void)
 {
 	static struct dept_map F;
-	struct ordered_lock f[3];
+	struct tbitlock f[3];
 	int i;
 
 	ordered_init(&F, "F", f, 3, 1);
 	for (i = 0; i < 3; i++)
-		ordered_lock(&F, &f[i]);
+		tbitlock_lock(&F, &f[i]);
 	for (i = 0; i < 3; i++)
-		ordered_unlock(&F, &f[i]);
+		tbitlock_unlock(&F, &f[i]);
 	EXPECT_NO_REPORT();
 }
 
@@ -179,13 +152,13 @@ static void test_instances_in_order(void)
 static void test_instances_reversed(void)
 {
 	static struct dept_map G;
-	struct ordered_lock g[2];
+	struct tbitlock g[2];
 
 	ordered_init(&G, "G", g, 2, 1);
-	ordered_lock(&G, &g[1]);
-	ordered_lock_slow(&G, &g[0]);
-	ordered_unlock(&G, &g[1]);
-	ordered_unlock(&G, &g[0]);
+	tbitlock_lock(&G, &g[1]);
+	tbitlock_lock_slow(&G, &g[0]);
+	tbitlock_unlock(&G, &g[1]);
+	tbitlock_unlock(&G, &g[0]);
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "G:0"));
 }
 
@@ -193,14 +166,14 @@ static void test_instances_reversed(void)
 static void test_instances_of_two_sets(void)
 {
 	static struct dept_map H;
-	struct ordered_lock h[2];
+	struct tbitlock h[2];
 
 	ordered_init(&H, "H", h, 2, 1);
 	h[1].inst.set = 2;
-	ordered_lock(&H, &h[0]);
-	ordered_lock(&H, &h[1]);
-	ordered_unlock(&H, &h[0]);
-	ordered_unlock(&H, &h[1]);
+	tbitlock_lock(&H, &h[0]);
+	tbitlock_lock(&H, &h[1]);
+	tbitlock_unlock(&H, &h[0]);
+	tbitlock_unlock(&H, &h[1]);
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "H:0"));
 }
 
@@ -212,22 +185,22 @@ static void test_instance_locked_at_once(void)
 {
 	static struct dept_key key;
 	static struct dept_map I;
-	struct ordered_lock i[2];
+	struct tbitlock i[2];
 	struct tlock L;
 
 	ordered_init(&I, "I", i, 2, 1);
 	i[1].inst.set = 2;
 	tlock_init(&L, &key, "L");
 
-	ordered_lock(&I, &i[0]);
+	tbitlock_lock(&I, &i[0]);
 	tlock_lock(&L);
 	tlock_unlock(&L);
-	ordered_unlock(&I, &i[0]);
+	tbitlock_unlock(&I, &i[0]);
 	EXPECT_NO_REPORT();
 
 	tlock_lock(&L);
-	ordered_lock(&I, &i[1]);
-	ordered_unlock(&I, &i[1]);
+	tbitlock_lock(&I, &i[1]);
+	tbitlock_unlock(&I, &i[1]);
 	tlock_unlock(&L);
 	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
 }
