@@ -13,8 +13,8 @@
 # again when scenarios/soak/packages changes) with the kernel's modules and
 # the workload of scenarios/soak.  harness/soak.py boots it once with DEPT
 # on and once with dept=off (SOAK_BOOTS), each for SOAK_MINUTES of work
-# (SOAK_STEPS: only these steps), and keeps every console and results.json
-# in $(BUILD_DIR)/soak/T.
+# (SOAK_STEPS: only these steps), and keeps every run's consoles and
+# results.json in $(BUILD_DIR)/soak/T, named by the time of the run.
 #
 # make test runs a smoke of this path (stage soak-T, for each T whose
 # target file says soak_smoke): the target's own kernel, which has no soak

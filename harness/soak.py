@@ -15,8 +15,9 @@ dept=off, the same kernel otherwise.  The guest runs scenarios/soak/soak.sh;
 each of its steps is a KTAP test, which fails on a kernel report within it
 (DEPT's, lockdep's or any other detector's) or a status of the step's own
 that says it failed.  A report seen with DEPT on and never with dept=off is
-marked as DEPT's claim.  Every console is kept in the work folder, beside
-results.json; with --summary, the last line counts the steps:
+marked as DEPT's claim.  Every console is kept in the work folder under the
+time of its run (console-MODE-STAMP.log, results-STAMP.json), and
+console-MODE.log and results.json name the latest; with --summary, the last line counts the steps:
 'N passed, N failed' (', N skipped' when some were).
 """
 
@@ -76,6 +77,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 	parser.add_argument('--kvm', action='store_true',
 			    help='try KVM, fall back if the guest does not boot')
 	args = parser.parse_args(argv)
+	# the run's name for the files it keeps
+	args.stamp = time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())
 	args.boots = args.boots.split(',')
 	unknown = [mode for mode in args.boots if mode not in BOOT_MODES]
 	if unknown:
@@ -106,8 +109,18 @@ def scratch_disks(args) -> List[str]:
 	return paths
 
 
-def console_path(args, mode: str) -> str:
-	return os.path.join(args.work, f'console-{mode}.log')
+def console_path(args, mode: str, stamp: str = '') -> str:
+	"""The console of a boot of the run of @stamp; without one, the
+	latest run's."""
+	return os.path.join(args.work, f"console-{mode}{stamp and '-' + stamp}.log")
+
+
+def keep_latest(path: str, latest: str) -> None:
+	"""Make @latest name @path, both in one folder, a run's file kept
+	under its own name so that the next run does not overwrite it."""
+	if os.path.lexists(latest):
+		os.unlink(latest)
+	os.symlink(os.path.basename(path), latest)
 
 
 def boot(args, machine: target.Target, accel: Accelerator, mode: str,
@@ -123,7 +136,8 @@ def boot(args, machine: target.Target, accel: Accelerator, mode: str,
 	command = []
 	for word in machine.command:
 		command += disks if word == '{disks}' else [word.format(**values)]
-	log = console_path(args, mode)
+	log = console_path(args, mode, args.stamp)
+	keep_latest(log, console_path(args, mode))
 	with open(os.path.join(args.work, f'command-{mode}'), 'w',
 		  encoding='utf-8') as file:
 		file.write(shlex.join(command) + '\n')
@@ -232,7 +246,8 @@ def boot_all(args, machine: target.Target):
 			print(f'soak: {error}', file=sys.stderr)
 			return None
 		print(f'soak: {args.name} {mode}: booting, console in '
-		      f'{console_path(args, mode)}', file=sys.stderr, flush=True)
+		      f'{console_path(args, mode, args.stamp)}', file=sys.stderr,
+		      flush=True)
 		result = boot(args, machine, accel, mode, image)
 		boots[mode] = (result, soak_console.parse(result.console),
 			       round(time.monotonic() - started))
@@ -258,7 +273,8 @@ def judge_all(args, boots: Dict[str, tuple]) -> int:
 			for step in parsed.steps:
 				step.dept_stopped = False
 		name = f'soak-{args.name}-{mode}'
-		writer.diagnostic([f'{name}: console in {console_path(args, mode)}'])
+		writer.diagnostic([f'{name}: console in '
+				   f'{os.path.realpath(console_path(args, mode))}'])
 		sub = writer.subtest()
 		record = judge_boot(name, result, parsed,
 				    None if mode == 'dept-off' else seen_without_dept,
@@ -268,11 +284,12 @@ def judge_all(args, boots: Dict[str, tuple]) -> int:
 		record['mode'] = mode
 		results.append(record)
 		writer.result(name, record['ok'])
-	with open(os.path.join(args.work, 'results.json'), 'w',
-		  encoding='utf-8') as file:
+	path = os.path.join(args.work, f'results-{args.stamp}.json')
+	with open(path, 'w', encoding='utf-8') as file:
 		json.dump({'target': args.name, 'date': time.strftime(
 			'%Y-%m-%d', time.gmtime()), 'steps': args.steps,
 			'boots': results}, file, indent=1)
+	keep_latest(path, os.path.join(args.work, 'results.json'))
 	if args.summary:
 		writer.summary(steps)
 	return 1 if steps.failed else 0

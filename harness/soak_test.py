@@ -6,8 +6,12 @@ over a recorded soak console (test_data/soak_um_lean.log).
 Run: python3 -m unittest harness.soak_test
 """
 
+import argparse
+import contextlib
 import io
+import json
 import os
+import tempfile
 import unittest
 
 from harness import soak, soak_console, soak_results, target
@@ -149,6 +153,42 @@ class JudgeTest(unittest.TestCase):
 		self.assertEqual(lines[0], '  KTAP version 1')
 		planned = int(lines[1].strip()[3:])
 		self.assertEqual(planned, counts.total)
+
+
+class RunFilesTest(unittest.TestCase):
+	"""A run keeps its console and results under its own time; the
+	latest are found under the plain names."""
+
+	def run_soak(self, work, stamp):
+		args = argparse.Namespace(work=work, stamp=stamp, name='um',
+					  boots=['dept-on'], steps='',
+					  summary=False)
+		console = soak.console_path(args, 'dept-on', stamp)
+		with open(console, 'w', encoding='utf-8') as file:
+			file.write(recorded())
+		soak.keep_latest(console, soak.console_path(args, 'dept-on'))
+		with contextlib.redirect_stdout(io.StringIO()):
+			soak.judge_all(args, soak.rejudge(args))
+
+	def test_runs_kept(self):
+		with tempfile.TemporaryDirectory() as work:
+			self.run_soak(work, '20261206T010000Z')
+			self.run_soak(work, '20261206T020000Z')
+			self.assertEqual(sorted(os.listdir(work)), [
+				'console-dept-on-20261206T010000Z.log',
+				'console-dept-on-20261206T020000Z.log',
+				'console-dept-on.log',
+				'results-20261206T010000Z.json',
+				'results-20261206T020000Z.json',
+				'results.json'])
+			self.assertEqual(os.readlink(os.path.join(work, 'results.json')),
+					 'results-20261206T020000Z.json')
+			self.assertEqual(
+				os.readlink(os.path.join(work, 'console-dept-on.log')),
+				'console-dept-on-20261206T020000Z.log')
+			with open(os.path.join(work, 'results.json'),
+				  encoding='utf-8') as file:
+				self.assertEqual(json.load(file)['target'], 'um')
 
 
 class ResultsTest(unittest.TestCase):
