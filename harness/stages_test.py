@@ -71,7 +71,8 @@ class RunTest(unittest.TestCase):
 		self.assertEqual(run.returncode, 0)
 		self.assertEqual(run.stderr, 'building it\n')
 		self.assertEqual(lines[2:5], ['  KTAP version 1', '  1..1', '  ok 1 a'])
-		self.assertRegex(lines[-2], r'^# time t: build \d+ s, run \d+ s$')
+		self.assertRegex(lines[-3], r'^# time t: build \d+ s, run \d+ s$')
+		self.assertRegex(lines[-2], r'^# time of all: \d+ s$')
 		self.assertEqual(lines[-1], '1 passed, 0 failed')
 		with open(os.path.join(out, 't.ktap'), encoding='utf-8') as file:
 			self.assertEqual(file.read(), 'KTAP version 1\n1..1\nok 1 a\n')
@@ -87,9 +88,34 @@ class RunTest(unittest.TestCase):
 			      'is above on stderr', lines)
 		self.assertIn('not ok 1 broken', lines)
 		self.assertIn('ok 2 u', lines)
-		self.assertRegex(lines[-3], r'^# time broken: build \d+ s$')
-		self.assertRegex(lines[-2], r'^# time u: run \d+ s$')
+		self.assertRegex(lines[-4], r'^# time broken: build \d+ s$')
+		self.assertRegex(lines[-3], r'^# time u: run \d+ s$')
 		self.assertEqual(lines[-1], '1 passed, 1 failed')
+
+	def test_next_build_goes_on_beside_a_run(self):
+		# a's run ends only once b's build has begun beside it
+		marker = tempfile.mktemp()
+		self.addCleanup(lambda: os.path.exists(marker) and os.remove(marker))
+		run, _ = self.run_stages(
+			Stage('a', sh(f'for i in $(seq 100); do test -e {marker} && '
+				      'exec ' + ' '.join(PASS[2:]) + '; sleep 0.1; done'),
+			      folders=('build/a',)),
+			Stage('b', PASS, build=sh(f'touch {marker}'),
+			      folders=('build/b',)))
+		self.assertIn('ok 1 a', run.stdout.splitlines())
+		self.assertEqual(run.stdout.splitlines()[-1], '2 passed, 0 failed')
+
+	def test_no_build_in_a_running_stages_folder(self):
+		# b's build would break a's run, which uses the same folder
+		marker = tempfile.mktemp()
+		self.addCleanup(lambda: os.path.exists(marker) and os.remove(marker))
+		run, _ = self.run_stages(
+			Stage('a', sh(f'sleep 0.5; test -e {marker} || exec '
+				      + ' '.join(PASS[2:])), folders=('build/a',)),
+			Stage('b', PASS, build=sh(f'touch {marker}'),
+			      folders=('build/a',)))
+		self.assertIn('ok 1 a', run.stdout.splitlines())
+		self.assertEqual(run.stdout.splitlines()[-1], '2 passed, 0 failed')
 
 	def test_skipped_stage_is_neither_built_nor_run(self):
 		run, out = self.run_stages(

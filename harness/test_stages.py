@@ -74,7 +74,8 @@ def suite(context: Context, name: str, variant: str = '',
 	return Stage(build.dir_name,
 		     commands.runner(context, build, build.runs)
 		     + (['--only', ','.join(only)] if only else []),
-		     build=commands.prepared(context, build), skip=build.skip)
+		     build=commands.prepared(context, build), skip=build.skip,
+		     folders=(build.out,))
 
 
 def soak_smoke(context: Context, name: str) -> Stage:
@@ -85,7 +86,8 @@ def soak_smoke(context: Context, name: str) -> Stage:
 		     + ['--minutes', '1', '--boots', 'dept-on',
 			'--steps', ','.join(commands.SOAK_SMOKE_STEPS)],
 		     build=commands.make(context, f'{name}-prepared',
-					 commands.rootfs(context, build)))
+					 commands.rootfs(context, build)),
+		     folders=(build.out,))
 
 
 def gdb(context: Context, name: str) -> Stage:
@@ -94,6 +96,7 @@ def gdb(context: Context, name: str) -> Stage:
 	return Stage(f'gdb-{name}', [PYTHON, '-m', 'harness.ktap_unittest',
 				     'report_test'],
 		     build=commands.prepared(context, build),
+		     folders=(build.out,),
 		     env={'PYTHONPATH': GDB_SCRIPTS,
 			  'DEPT_GDB_SESSION': shlex.join(
 				  commands.gdb_session(context, build, work)),
