@@ -205,6 +205,36 @@ static void test_instance_locked_at_once(void)
 	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
 }
 
+/*
+ * A class's first unlock, right after its lock, marks the class for
+ * IRQs and adds nothing else.  A later unlock of the class must still
+ * depend on the waits made while it was held.
+ */
+static void test_unlock_after_marks(void)
+{
+	static struct dept_key key;
+	static struct dept_map I;
+	struct tbitlock i[1];
+	struct tlock L;
+
+	ordered_init(&I, "I", i, 1, 1);
+	tlock_init(&L, &key, "L");
+
+	tbitlock_lock(&I, &i[0]);
+	tbitlock_unlock(&I, &i[0]);
+	tbitlock_lock(&I, &i[0]);
+	tlock_lock(&L);
+	tlock_unlock(&L);
+	tbitlock_unlock(&I, &i[0]);
+	EXPECT_NO_REPORT();
+
+	tlock_lock(&L);
+	tbitlock_lock(&I, &i[0]);
+	tbitlock_unlock(&I, &i[0]);
+	tlock_unlock(&L);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
+}
+
 const struct host_suite annotations_suite = {
 	.name = "annotations",
 	.cases = (const struct host_case[]) {
@@ -217,6 +247,7 @@ const struct host_suite annotations_suite = {
 		{ "instances_reversed", test_instances_reversed },
 		{ "instances_of_two_sets", test_instances_of_two_sets },
 		{ "instance_locked_at_once", test_instance_locked_at_once },
+		{ "unlock_after_marks", test_unlock_after_marks },
 		{ }
 	},
 };

@@ -814,6 +814,32 @@ static void test_irq_in_event_context(void)
 	EXPECT_REPORTS(REPORT(DEADLOCK, "A:0", "E:0"));
 }
 
+/*
+ * An event fired first with IRQs off, then, with nothing waited since
+ * its request, with IRQs on: the second one marks the class, so an
+ * interrupt that waits for the event may come while it is on its way.
+ */
+static void test_event_marks_irqs_later(void)
+{
+	struct dept_map E;
+	unsigned long flags;
+
+	dept_map_init(&E, NULL, 0, "E");
+
+	local_irq_save(flags);
+	sdt_request_event(&E);
+	sdt_event(&E);
+	local_irq_restore(flags);
+	sdt_request_event(&E);
+	sdt_event(&E);
+	EXPECT_NO_REPORT();
+
+	host_hardirq_enter();
+	sdt_wait(&E);
+	host_hardirq_exit();
+	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "E:0"));
+}
+
 const struct host_suite internals_suite = {
 	.name = "internals",
 	.cases = (const struct host_case[]) {
@@ -832,6 +858,7 @@ const struct host_suite internals_suite = {
 		{ "contexts", test_contexts },
 		{ "irq_inversion", test_irq_inversion },
 		{ "irq_in_event_context", test_irq_in_event_context },
+		{ "event_marks_irqs_later", test_event_marks_irqs_later },
 		{ }
 	},
 };

@@ -865,6 +865,15 @@ static noinline struct dept_class *map_class_slow(struct dept_map *m, int e,
 	return c;
 }
 
+/* The class @m's cache holds for event index @e, if it is @key's and alive */
+static __always_inline struct dept_class *cached_class(struct dept_map *m,
+							int e, unsigned long key)
+{
+	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
+
+	return likely(c && c->key == key && !READ_ONCE(c->dead)) ? c : NULL;
+}
+
 /*
  * The class of @m's event @e_f when taken at local subclass @sub_l.  As
  * lockdep's, a class is a key and a subclass: the one a lock is
@@ -884,9 +893,9 @@ map_class(struct dept_map *m, unsigned long e_f, int sub_l, bool sched_map)
 	bool own = sub_l <= 0 || sub_l >= DEPT_MAX_SUBCLASSES_USR;
 	int sub_id = (own ? m->sub_u : sub_l) + e * DEPT_MAX_SUBCLASSES_USR;
 	unsigned long key = (unsigned long)map_key(m)->base + sub_id;
-	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
+	struct dept_class *c = cached_class(m, e, key);
 
-	if (likely(c && c->key == key && !READ_ONCE(c->dead)))
+	if (likely(c))
 		return c;
 	return map_class_slow(m, e, sub_id, key, sched_map, own);
 }
@@ -2371,6 +2380,62 @@ static void event_classes(struct dept_map *m, struct dept_map *real_m,
 		do_event(real_m, c, wg, ip, e_fn, inst);
 }
 
+/*
+ * Whether @c, if any, has an IRQ-enabled event context of every kind the
+ * caller has had enabled since @wg: do_event() would add no mark.
+ */
+static __always_inline bool class_marked(struct dept_class *c,
+					 unsigned int wg)
+{
+	struct dept_task *dt = dept_task();
+	unsigned long enirqf = irqs_disabled() ? 0UL :
+			       DEPT_HIRQF | softirqs_if_enabled();
+	int i;
+
+	if (!c)
+		return false;
+	for (i = 0; i < DEPT_CXT_IRQS_NR; i++) {
+		if (!(enirqf & (1UL << i)) && !before(wg, dt->wgen_enirq[i]))
+			continue;
+		if (!READ_ONCE(c->iecxt[i].ecxt))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether the event of @m's event @e_f, requested at @wg, would add
+ * nothing, told from the task's own state without entering the engine:
+ * no wait entered the task's history since the request (do_event()
+ * stops at the latest entry), and the class is already marked for every
+ * IRQ kind enabled since.  That is an unlock right after its lock, the
+ * common case.  The state may change under an IRQ meanwhile: it can
+ * only add a wait of its own context, which do_event() skips and which
+ * sends the caller into the engine, or a mark to the class.
+ */
+static __always_inline bool event_adds_nothing(struct dept_map *m,
+					       unsigned long e_f,
+					       unsigned int wg)
+{
+	struct dept_task *dt = dept_task();
+	struct dept_wait_hist *wh = hist_back(dt, 1);
+	int e = evt_idx(e_f);
+	bool nothing;
+
+	if (!wg)
+		return true;
+	if (READ_ONCE(wh->wait) && before(wg, READ_ONCE(wh->wgen)))
+		return false;
+
+	/* an RCU-sched reader: classes are freed after a grace period */
+	preempt_disable_notrace();
+	nothing = class_marked(cached_class(m, e, (unsigned long)map_key(m)->base
+					    + m->sub_u +
+					    e * DEPT_MAX_SUBCLASSES_USR), wg);
+	preempt_enable_notrace();
+	return nothing;
+}
+
 /* dept_event() of the instance @inst of @m's class's ordered instances */
 void __dept_event_instance(struct dept_map *m, unsigned long e_f,
 			   unsigned long ip, const char *e_fn,
@@ -2384,8 +2449,9 @@ void __dept_event_instance(struct dept_map *m, unsigned long e_f,
 		return;
 
 	wg_p = ewg ? &ewg->wgen : &m->wgen;
-	if (!dept_may_enter()) {
-		/* cannot follow this event: forget the request */
+	if (event_adds_nothing(m, e_f, READ_ONCE(*wg_p)) ||
+	    !dept_may_enter()) {
+		/* nothing to follow, or cannot follow it: forget the request */
 		WRITE_ONCE(*wg_p, 0U);
 		return;
 	}
