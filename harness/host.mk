@@ -7,7 +7,7 @@
 # cases in C (HOST_SCENARIOS), the program, its packages (HOST_DEBS), the
 # stages make test runs (HOST_TEST_STAGES, harness/host_stages.py) and
 # make gdb-host's case (HOST_GDB_CASE); harness/targets.py writes them
-# into $(BUILD_DIR)/targets.mk.  Included from the top Makefile.
+# into $(BUILD_DIR)/targets[-VARIANT].mk.  Included from the top Makefile.
 #
 #   make host-test [SEED=n]        the three stages, then "N passed, N failed"
 #   make host-test-ktap [SEED=n]   the same as one KTAP document, no summary

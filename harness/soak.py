@@ -263,7 +263,7 @@ def judge_all(args, boots: Dict[str, tuple]) -> int:
 		seen_without_dept = {soak_console.identity(report)
 				     for step in boots['dept-off'][1].steps
 				     for report in step.reports}
-	writer = KtapWriter()
+	writer = KtapWriter(sys.stdout)
 	writer.plan(len(boots))
 	steps = Counts()
 	results = []

@@ -2,7 +2,7 @@
 # The kernel targets.  Each is described once, by its target file
 # (um-config/*.toml, qemu-config/*.toml: harness/targets.py documents
 # them), which python3 -m harness.targets turns into
-# $(BUILD_DIR)/targets.mk for the kernel VARIANT names (below); that
+# $(BUILD_DIR)/targets[-VARIANT].mk for the kernel VARIANT names (below); that
 # sets, for a target T:
 #   T_ARCH           ARCH= of the kernel build
 #   T_CROSS_COMPILE  CROSS_COMPILE= of the kernel build (empty: the host's)
@@ -73,14 +73,16 @@ $(1)-prepared: $(1)-kernel $$(GEN_INIT_CPIO) $$($(1)_BUSYBOX)
 endef
 
 # The targets' make data, written again on every run but replaced only
-# when it changes (a target file, VARIANT, BUILD_DIR, TARGET_FILES): make
-# reads it again only then.  TARGET_FILES: the target files (tests name others).
+# when it changes (a target file, BUILD_DIR, TARGET_FILES): make reads it
+# again only then.  TARGET_FILES: the target files (tests name others).
+# One file per VARIANT, each replaced by a rename of a file of the run's
+# own: make test builds one kernel while a stage of another runs make.
 TARGET_FILES ?= $(wildcard um-config/*.toml qemu-config/*.toml)
-TARGETS_MK := $(BUILD_DIR)/targets.mk
+TARGETS_MK := $(BUILD_DIR)/targets$(VARIANT:%=-%).mk
 $(TARGETS_MK): FORCE
 	@mkdir -p $(dir $@)
 	@python3 -m harness.targets make --build-dir $(BUILD_DIR) \
 		--variant '$(VARIANT)' --ccache '$(KBUILD_CCACHE)' \
-		$(TARGET_FILES) > $@.tmp
-	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+		$(TARGET_FILES) > $@.$$$$.tmp && \
+	{ cmp -s $@.$$$$.tmp $@ && rm $@.$$$$.tmp || mv $@.$$$$.tmp $@; }
 include $(TARGETS_MK)
