@@ -181,6 +181,27 @@ static void test_instances_of_two_sets(void)
  * A lock taken at once requests its event no later than the waits made
  * while it is held: its unlock depends on them.
  */
+/*
+ * L taken while @a of @I is held, then @b of @I taken while L is held:
+ * I's unlock waits for L, L's for I.
+ */
+static void bit_lock_around_lock_and_back(struct dept_map *I,
+					  struct tbitlock *a,
+					  struct tbitlock *b, struct tlock *L)
+{
+	tbitlock_lock(I, a);
+	tlock_lock(L);
+	tlock_unlock(L);
+	tbitlock_unlock(I, a);
+	EXPECT_NO_REPORT();
+
+	tlock_lock(L);
+	tbitlock_lock(I, b);
+	tbitlock_unlock(I, b);
+	tlock_unlock(L);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
+}
+
 static void test_instance_locked_at_once(void)
 {
 	static struct dept_key key;
@@ -191,18 +212,7 @@ static void test_instance_locked_at_once(void)
 	ordered_init(&I, "I", i, 2, 1);
 	i[1].inst.set = 2;
 	tlock_init(&L, &key, "L");
-
-	tbitlock_lock(&I, &i[0]);
-	tlock_lock(&L);
-	tlock_unlock(&L);
-	tbitlock_unlock(&I, &i[0]);
-	EXPECT_NO_REPORT();
-
-	tlock_lock(&L);
-	tbitlock_lock(&I, &i[1]);
-	tbitlock_unlock(&I, &i[1]);
-	tlock_unlock(&L);
-	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
+	bit_lock_around_lock_and_back(&I, &i[0], &i[1], &L);
 }
 
 /*
@@ -222,17 +232,7 @@ static void test_unlock_after_marks(void)
 
 	tbitlock_lock(&I, &i[0]);
 	tbitlock_unlock(&I, &i[0]);
-	tbitlock_lock(&I, &i[0]);
-	tlock_lock(&L);
-	tlock_unlock(&L);
-	tbitlock_unlock(&I, &i[0]);
-	EXPECT_NO_REPORT();
-
-	tlock_lock(&L);
-	tbitlock_lock(&I, &i[0]);
-	tbitlock_unlock(&I, &i[0]);
-	tlock_unlock(&L);
-	EXPECT_REPORTS(REPORT(DEADLOCK, "I:0", "L:0"));
+	bit_lock_around_lock_and_back(&I, &i[0], &i[0], &L);
 }
 
 const struct host_suite annotations_suite = {
