@@ -17,8 +17,9 @@ each of its steps is a KTAP test, which fails on a kernel report within it
 that says it failed.  A report seen with DEPT on and never with dept=off is
 marked as DEPT's claim.  Every console is kept in the work folder under the
 time of its run (console-MODE-STAMP.log, results-STAMP.json), and
-console-MODE.log and results.json name the latest; with --summary, the last line counts the steps:
-'N passed, N failed' (', N skipped' when some were).
+console-MODE.log and results.json name the latest; with --summary, the
+last line counts the steps: 'N passed, N failed' (', N skipped' when some
+were).
 """
 
 import argparse

@@ -12,12 +12,12 @@ instead of built and run.
 Builds run one after another in the stages' order, beside the runs, which
 also go in order: the next stages' builds go on (at the lowest CPU
 priority, so that a running guest keeps its pace) while a stage runs,
-except a build in a folder a running stage uses, or the reverse (a
-stage's folders: the kernel build folders its build writes and its run
-reads).  Before the last line one diagnostic per stage gives the wall
-time of its build and of its run, and one the wall time of all.  The top-level results
-of every stage are the tests counted by the last line,
-'N passed, N failed' (', N skipped' when some were).
+but a build waits for the runs of the stages before it that share one of
+its folders (a stage's folders: the kernel build folders its build
+writes and its run reads).  Before the last line one diagnostic per
+stage gives the wall time of its build and of its run, and one the wall
+time of all.  The top-level results of every stage are the tests counted
+by the last line, 'N passed, N failed' (', N skipped' when some were).
 """
 
 import io

@@ -1393,11 +1393,27 @@ static unsigned long softirqs_if_enabled(void)
 	return softirq_count() ? 0UL : DEPT_SIRQF;
 }
 
+/* The IRQ kinds enabled in a context whose hardirqs are off if @irqs_off */
+static __always_inline unsigned long enirqf_of(bool irqs_off)
+{
+	return irqs_off ? 0UL : DEPT_HIRQF | softirqs_if_enabled();
+}
+
+/* The IRQ kinds the engine's caller had enabled */
 static __always_inline unsigned long cur_enirqf(void)
 {
-	if (irqs_disabled_flags(this_cpu_read(dept_irq_flags)))
-		return 0UL;
-	return DEPT_HIRQF | softirqs_if_enabled();
+	return enirqf_of(irqs_disabled_flags(this_cpu_read(dept_irq_flags)));
+}
+
+/*
+ * Whether IRQs of kind @irq could have come in since wgen @wg in the
+ * current task: they are enabled now (@enirqf) or were enabled since.
+ */
+static __always_inline bool irq_since(unsigned long enirqf, int irq,
+				      unsigned int wg)
+{
+	return (enirqf & (1UL << irq)) ||
+	       before(wg, dept_task()->wgen_enirq[irq]);
 }
 
 /* ---------------------------------------------------------------------
@@ -1915,8 +1931,7 @@ static void do_event(struct dept_map *real_m, struct dept_class *c,
 	 * is made for the others.
 	 */
 	for (i = 0; i < DEPT_CXT_IRQS_NR; i++) {
-		if (!(cur_enirqf() & (1UL << i)) &&
-		    !before(wg, dt->wgen_enirq[i]))
+		if (!irq_since(cur_enirqf(), i, wg))
 			continue;
 		if (!e && READ_ONCE(c->iecxt[i].ecxt))
 			continue;
@@ -2387,15 +2402,13 @@ static void event_classes(struct dept_map *m, struct dept_map *real_m,
 static __always_inline bool class_marked(struct dept_class *c,
 					 unsigned int wg)
 {
-	struct dept_task *dt = dept_task();
-	unsigned long enirqf = irqs_disabled() ? 0UL :
-			       DEPT_HIRQF | softirqs_if_enabled();
+	unsigned long enirqf = enirqf_of(irqs_disabled());
 	int i;
 
 	if (!c)
 		return false;
 	for (i = 0; i < DEPT_CXT_IRQS_NR; i++) {
-		if (!(enirqf & (1UL << i)) && !before(wg, dt->wgen_enirq[i]))
+		if (!irq_since(enirqf, i, wg))
 			continue;
 		if (!READ_ONCE(c->iecxt[i].ecxt))
 			return false;
