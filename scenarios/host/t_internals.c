@@ -840,6 +840,119 @@ static void test_event_marks_irqs_later(void)
 	EXPECT_REPORTS(REPORT(AA_DEADLOCK, "E:0"));
 }
 
+/* A bit lock taken and released, at one site whoever calls it. */
+static void bit_lock_pair(struct dept_map *m, struct tbitlock *l)
+{
+	tbitlock_lock(m, l);
+	tbitlock_unlock(m, l);
+}
+
+/*
+ * A wait repeated right after itself, but now with a lock held that was
+ * taken without waiting (a trylock): the repeat gives the lock its first
+ * dependency, on the wait, though the history holds the same wait last.
+ */
+static void test_repeated_wait_new_dep(void)
+{
+	struct tbitlock b = { .inst = { .set = 0, .pos = 0 } };
+	struct dept_map B;
+	struct tlock L;
+
+	dept_map_init(&B, NULL, 0, "B");
+	dept_ext_wgen_init(&b.wgen);
+	tlock_init(&L, NULL, "L");
+
+	bit_lock_pair(&B, &b);
+	tlock_trylock(&L);
+	bit_lock_pair(&B, &b);
+	tlock_unlock(&L);
+	EXPECT_NO_REPORT();
+
+	tbitlock_lock(&B, &b);
+	tlock_lock(&L);
+	tlock_unlock(&L);
+	tbitlock_unlock(&B, &b);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "B:0", "L:0"));
+}
+
+/*
+ * The same wait in two hardirqs, one after the other: the second one's
+ * is its own, after the event it requested, so the event depends on it;
+ * the first one's, in the history last, belongs to another context.
+ * B, waited for in hardirqs, then held with IRQs enabled, is an AA
+ * deadlock of its own as well.
+ */
+static void test_repeated_wait_other_irq(void)
+{
+	struct tbitlock b = { .inst = { .set = 0, .pos = 0 } };
+	struct dept_map B, E;
+
+	dept_map_init(&B, NULL, 0, "B");
+	dept_map_init(&E, NULL, 0, "E");
+	dept_ext_wgen_init(&b.wgen);
+
+	host_hardirq_enter();
+	bit_lock_pair(&B, &b);
+	host_hardirq_exit();
+	host_hardirq_enter();
+	sdt_request_event(&E);
+	bit_lock_pair(&B, &b);
+	sdt_event(&E);
+	host_hardirq_exit();
+	EXPECT_NO_REPORT();
+
+	tbitlock_lock(&B, &b);
+	sdt_wait(&E);
+	tbitlock_unlock(&B, &b);
+	EXPECT_REPORTS(REPORT(DEADLOCK, "B:0", "E:0"),
+		       REPORT(AA_DEADLOCK, "B:0"));
+}
+
+/* A wait on @m's events @w_f at local subclass @sub_l, at one site */
+static void wait_at_one_site(struct dept_map *m, unsigned long w_f,
+			     int sub_l)
+{
+	dept_wait(m, w_f, _THIS_IP_, __func__, sub_l, -1L);
+}
+
+/*
+ * A wait on M's events @w_f at local subclass @sub_l, right after one on
+ * M's own class for its first event, at the same site: its class @cls
+ * (M's event @e_f at @sub_l) is another one, whose wait is new, and the
+ * event requested before it depends on it.
+ */
+static void second_wait_adds(unsigned long w_f, int sub_l, unsigned long e_f,
+			     const char *cls)
+{
+	struct dept_map M, X;
+
+	dept_map_init(&M, NULL, 0, "M");
+	dept_map_init(&X, NULL, 0, "X");
+
+	wait_at_one_site(&M, 1UL, 0);
+	sdt_request_event(&X);
+	wait_at_one_site(&M, w_f, sub_l);
+	sdt_event(&X);
+	EXPECT_NO_REPORT();
+
+	dept_ecxt_enter(&M, e_f, _THIS_IP_, "start", "event", sub_l);
+	sdt_wait(&X);
+	dept_ecxt_exit(&M, e_f, _THIS_IP_);
+	EXPECT_REPORTS(REPORT(DEADLOCK, cls, "X:0"));
+}
+
+/* a wait on two events of a map after one on the first alone */
+static void test_repeated_wait_more_events(void)
+{
+	second_wait_adds(3UL, 0, 2UL, "M:8");
+}
+
+/* a wait on a map's nested subclass (*_lock_nested()) after its own */
+static void test_repeated_wait_nested(void)
+{
+	second_wait_adds(1UL, 1, 1UL, "M:1");
+}
+
 const struct host_suite internals_suite = {
 	.name = "internals",
 	.cases = (const struct host_case[]) {
@@ -859,6 +972,10 @@ const struct host_suite internals_suite = {
 		{ "irq_inversion", test_irq_inversion },
 		{ "irq_in_event_context", test_irq_in_event_context },
 		{ "event_marks_irqs_later", test_event_marks_irqs_later },
+		{ "repeated_wait_new_dep", test_repeated_wait_new_dep },
+		{ "repeated_wait_other_irq", test_repeated_wait_other_irq },
+		{ "repeated_wait_more_events", test_repeated_wait_more_events },
+		{ "repeated_wait_nested", test_repeated_wait_nested },
 		{ }
 	},
 };

@@ -668,13 +668,18 @@ static unsigned long dep_key(struct dept_class *fc, struct dept_class *tc)
 	       ((unsigned long)tc >> 3);
 }
 
-/* Lockless, IRQs off. */
+/*
+ * Lockless, with IRQs or preemption off: dependencies are freed after an
+ * RCU grace period.  Saying so spares RCU's lockdep check, three held
+ * lock lookups, on the fast path of a wait (wait_repeats()).
+ */
 static struct dept_dep *lookup_dep(struct dept_class *fc,
 				   struct dept_class *tc)
 {
 	struct dept_dep *d;
 
-	hlist_for_each_entry_rcu(d, head_dep(dep_key(fc, tc)), hash_node)
+	hlist_for_each_entry_rcu(d, head_dep(dep_key(fc, tc)), hash_node,
+				 !preemptible())
 		if (d->fc == fc && d->tc == tc)
 			return d;
 	return NULL;
@@ -872,6 +877,13 @@ static __always_inline struct dept_class *cached_class(struct dept_map *m,
 	struct dept_class *c = READ_ONCE(m->map_key.classes[e]);
 
 	return likely(c && c->key == key && !READ_ONCE(c->dead)) ? c : NULL;
+}
+
+/* The class of @m's own subclass for event index @e, if cached */
+static __always_inline struct dept_class *own_class(struct dept_map *m, int e)
+{
+	return cached_class(m, e, (unsigned long)map_key(m)->base + m->sub_u +
+			    e * DEPT_MAX_SUBCLASSES_USR);
 }
 
 /*
@@ -1677,6 +1689,55 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 }
 
 /*
+ * Whether a wait on @m's own class for the one event @w_f repeats the
+ * latest wait of the task's history in the current context and makes no
+ * new dependency: then add_wait() would only move that entry to @wg, and
+ * that is done here, without entering the engine.  That is a lock taken
+ * again in a loop, the common case.
+ *
+ * IRQs stay enabled.  One that comes in after @wg was taken and before
+ * the entry is moved appends waits of its own context, with later wgens:
+ * the waits of each context stay ordered in the history, which is what
+ * do_event() walks.  The entry's wgen is read before anything else of
+ * it, and moved only if unchanged: an IRQ that wraps the whole ring and
+ * overwrites the entry makes that exchange fail, and the caller enters
+ * the engine.
+ */
+static __always_inline bool wait_repeats(struct dept_map *m, unsigned long w_f,
+					 unsigned long ip, const char *w_fn,
+					 int sub_l, long timeout,
+					 const struct dept_instance *inst,
+					 unsigned int wg)
+{
+	struct dept_wait_hist *wh = hist_back(dept_task(), 1);
+	unsigned int old = READ_ONCE(wh->wgen);
+	int cxt = cur_cxt();
+	struct wait_desc t = {
+		.wait_fn = w_fn,
+		.wait_ip = ip,
+		.irqf = cxt != DEPT_CXT_PROCESS ? 1UL << cxt : 0UL,
+		.inst = inst,
+		.timeout = timeout >= 0 && timeout != LONG_MAX,
+	};
+	struct dept_wait *w;
+	bool repeats;
+
+	barrier();
+	w = READ_ONCE(wh->wait);
+	if (!w || READ_ONCE(wh->ctxt_id) != ctxt_id_of(cxt) ||
+	    (w_f & (w_f - 1)) || (sub_l > 0 && sub_l < DEPT_MAX_SUBCLASSES_USR))
+		return false;
+
+	/* an RCU-sched reader, of the class and of the dependencies */
+	preempt_disable_notrace();
+	t.class = own_class(m, evt_idx(w_f));
+	repeats = t.class && same_wait(w, &t) && !wait_adds_dep(&t, m, sub_l) &&
+		  cmpxchg_local(&wh->wgen, old, wg) == old;
+	preempt_enable_notrace();
+	return repeats;
+}
+
+/*
  * An event context released by the task, kept whole in the free entry
  * of dept_task.ecxt_held[] it left, for the next acquisition at the same
  * site: a lock taken in a loop reuses one object rather than allocating,
@@ -2070,12 +2131,17 @@ void __dept_wait(struct dept_map *m, unsigned long w_f, unsigned long ip,
 		 const char *w_fn, int sub_l, long timeout)
 {
 	unsigned long flags;
+	unsigned int wg;
 
 	if (!dept_may_enter() || m->nocheck)
 		return;
 
+	wg = next_wgen();
+	if (wait_repeats(m, w_f, ip, w_fn, sub_l, timeout, NULL, wg))
+		return;
+
 	flags = dept_enter();
-	wait_classes(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL, 0U);
+	wait_classes(m, w_f, ip, w_fn, sub_l, false, false, timeout, NULL, wg);
 	dept_exit(flags);
 }
 EXPORT_SYMBOL_GPL(__dept_wait);
@@ -2086,12 +2152,17 @@ void __dept_wait_instance(struct dept_map *m, unsigned long w_f,
 			  const struct dept_instance *inst)
 {
 	unsigned long flags;
+	unsigned int wg;
 
 	if (!dept_may_enter() || m->nocheck)
 		return;
 
+	wg = next_wgen();
+	if (wait_repeats(m, w_f, ip, w_fn, 0, timeout, inst, wg))
+		return;
+
 	flags = dept_enter();
-	wait_classes(m, w_f, ip, w_fn, 0, false, false, timeout, inst, 0U);
+	wait_classes(m, w_f, ip, w_fn, 0, false, false, timeout, inst, wg);
 	dept_exit(flags);
 }
 EXPORT_SYMBOL_GPL(__dept_wait_instance);
@@ -2115,7 +2186,8 @@ void __dept_wait_request_instance(struct dept_map *m, unsigned long w_f,
 		return;
 
 	wg = next_wgen();
-	if (dept_may_enter()) {
+	if (dept_may_enter() &&
+	    !wait_repeats(m, w_f, ip, w_fn, 0, -1L, inst, wg)) {
 		flags = dept_enter();
 		wait_classes(m, w_f, ip, w_fn, 0, false, false, -1L, inst, wg);
 		dept_exit(flags);
@@ -2442,9 +2514,7 @@ static __always_inline bool event_adds_nothing(struct dept_map *m,
 
 	/* an RCU-sched reader: classes are freed after a grace period */
 	preempt_disable_notrace();
-	nothing = class_marked(cached_class(m, e, (unsigned long)map_key(m)->base
-					    + m->sub_u +
-					    e * DEPT_MAX_SUBCLASSES_USR), wg);
+	nothing = class_marked(own_class(m, e), wg);
 	preempt_enable_notrace();
 	return nothing;
 }

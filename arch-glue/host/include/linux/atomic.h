@@ -34,6 +34,8 @@
 #define cmpxchg(p, o, n)		__host_cmpxchg(p, o, n, __ATOMIC_SEQ_CST)
 #define cmpxchg_acquire(p, o, n)	__host_cmpxchg(p, o, n, __ATOMIC_ACQUIRE)
 #define cmpxchg_relaxed(p, o, n)	__host_cmpxchg(p, o, n, __ATOMIC_RELAXED)
+/* atomic against the CPU's own IRQs only: the host's are not real */
+#define cmpxchg_local(p, o, n)		__host_cmpxchg(p, o, n, __ATOMIC_RELAXED)
 
 /* On failure *oldp is updated to the value found. */
 #define try_cmpxchg(p, oldp, n)						\
