@@ -1580,8 +1580,14 @@ static __always_inline bool same_wait(const struct dept_wait *w,
 	return !w->inst.set && !w->inst.pos;
 }
 
-/* how far back in the history a wait is looked for to be reused */
-#define DEPT_WAIT_REUSE 4
+/*
+ * How far back in the history a wait is looked for to be reused.  A
+ * sleep and its wake-up put more than four other waits between two of
+ * one site (the sleep's queue lock at its sites, the scheduler's locks,
+ * the sleep itself): with four, most waits of a round trip between two
+ * tasks were made anew.
+ */
+#define DEPT_WAIT_REUSE 12
 
 /*
  * A wait of the task's latest ones that says what @t says.  A wait
