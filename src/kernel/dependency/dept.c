@@ -879,6 +879,12 @@ static __always_inline struct dept_class *cached_class(struct dept_map *m,
 	return likely(c && c->key == key && !READ_ONCE(c->dead)) ? c : NULL;
 }
 
+/* Whether a wait or context at local subclass @sub_l is of its map's own */
+static __always_inline bool own_subclass(int sub_l)
+{
+	return sub_l <= 0 || sub_l >= DEPT_MAX_SUBCLASSES_USR;
+}
+
 /* The class of @m's own subclass for event index @e, if cached */
 static __always_inline struct dept_class *own_class(struct dept_map *m, int e)
 {
@@ -902,7 +908,7 @@ static __always_inline struct dept_class *
 map_class(struct dept_map *m, unsigned long e_f, int sub_l, bool sched_map)
 {
 	int e = evt_idx(e_f);
-	bool own = sub_l <= 0 || sub_l >= DEPT_MAX_SUBCLASSES_USR;
+	bool own = own_subclass(sub_l);
 	int sub_id = (own ? m->sub_u : sub_l) + e * DEPT_MAX_SUBCLASSES_USR;
 	unsigned long key = (unsigned long)map_key(m)->base + sub_id;
 	struct dept_class *c = cached_class(m, e, key);
@@ -1528,6 +1534,24 @@ struct wait_desc {
 	bool				timeout;
 };
 
+/* The wait on @c at @ip in the context of kind @cxt, as a wait_desc */
+static __always_inline struct wait_desc
+describe_wait(struct dept_class *c, int cxt, unsigned long ip,
+	      const char *w_fn, const struct dept_instance *inst,
+	      bool sched_sleep, long timeout)
+{
+	return (struct wait_desc){
+		.class = c,
+		.wait_fn = w_fn,
+		.wait_ip = ip,
+		.irqf = cxt != DEPT_CXT_PROCESS ? 1UL << cxt : 0UL,
+		.inst = inst,
+		.sched_sleep = sched_sleep,
+		/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
+		.timeout = timeout >= 0 && timeout != LONG_MAX,
+	};
+}
+
 /*
  * Whether the wait @t on @m makes a dependency that is not in the graph
  * yet; add_dep() adds none for a timed wait unless aggressive, or for a
@@ -1656,16 +1680,8 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 {
 	struct dept_task *dt = dept_task();
 	int cxt = cur_cxt();
-	struct wait_desc t = {
-		.class = c,
-		.wait_fn = w_fn,
-		.wait_ip = ip,
-		.irqf = cxt != DEPT_CXT_PROCESS ? 1UL << cxt : 0UL,
-		.inst = inst,
-		.sched_sleep = sched_sleep,
-		/* -1 and MAX_SCHEDULE_TIMEOUT both mean "no timeout" */
-		.timeout = timeout >= 0 && timeout != LONG_MAX,
-	};
+	struct wait_desc t = describe_wait(c, cxt, ip, w_fn, inst, sched_sleep,
+					   timeout);
 	struct dept_wait *w;
 	bool new_dep, made;
 	int i;
@@ -1718,20 +1734,16 @@ static __always_inline bool wait_repeats(struct dept_map *m, unsigned long w_f,
 	struct dept_wait_hist *wh = hist_back(dept_task(), 1);
 	unsigned int old = READ_ONCE(wh->wgen);
 	int cxt = cur_cxt();
-	struct wait_desc t = {
-		.wait_fn = w_fn,
-		.wait_ip = ip,
-		.irqf = cxt != DEPT_CXT_PROCESS ? 1UL << cxt : 0UL,
-		.inst = inst,
-		.timeout = timeout >= 0 && timeout != LONG_MAX,
-	};
+	/* its class is read below, as an RCU-sched reader */
+	struct wait_desc t = describe_wait(NULL, cxt, ip, w_fn, inst, false,
+					   timeout);
 	struct dept_wait *w;
 	bool repeats;
 
 	barrier();
 	w = READ_ONCE(wh->wait);
 	if (!w || READ_ONCE(wh->ctxt_id) != ctxt_id_of(cxt) ||
-	    (w_f & (w_f - 1)) || (sub_l > 0 && sub_l < DEPT_MAX_SUBCLASSES_USR))
+	    (w_f & (w_f - 1)) || !own_subclass(sub_l))
 		return false;
 
 	/* an RCU-sched reader, of the class and of the dependencies */
