@@ -33,7 +33,7 @@ class ConsoleTest(unittest.TestCase):
 		self.assertEqual(boot.dept_task_bytes, 2720)
 		self.assertEqual(set(boot.pools), {'boot', 'bench'})
 		self.assertEqual(boot.pools['boot']['dep'],
-				 console.Pool(objsize=112, total=8192, used=738))
+				 console.Pool(objsize=112, total=8192, used=738, grown=0))
 		self.assertEqual(boot.pools['bench']['wait'].used, 1313)
 
 	def test_off_has_no_dept(self):
@@ -127,10 +127,10 @@ class GuestTest(unittest.TestCase):
 
 def suite_console(used: Dict[str, int]) -> str:
 	"""A scenario's console as init prints DEPT's pools at its end."""
-	pools = ''.join(f'{name} 100 8192 {n} {8192 - n} 0 0 800\n'
+	pools = ''.join(f'{name} 100 8192 0 {n} {8192 - n} 0 0 800\n'
 			for name, n in used.items())
 	return ('harness: scenario x exit 0\nharness: dept_stats\n'
-		'pool objsize total used free refills dropped KB\n'
+		'pool objsize total grown used free refills dropped KB\n'
 		f'{pools}wgen 5\nreports 0\nstopped 0\nharness: dept_stats end\n')
 
 
@@ -150,6 +150,19 @@ class MemoryTest(unittest.TestCase):
 	def test_v16_reservation_uses_our_object_sizes(self):
 		self.assertEqual(self.found[('stack', 'v16')].median, 32768 * 152 / 1024)
 		self.assertEqual(self.found[('all pools', 'v16')].median, 12416)
+
+	def test_reserved_is_the_boot_reservation_and_grown_the_rest(self):
+		boot = console.read(data('console-on.log'))
+		dep = boot.pools['bench']['dep']
+		boot.pools['bench']['dep'] = console.Pool(
+			dep.objsize, dep.total + 2048, dep.used, 2048)
+		found = {(f.name, f.column): f
+			 for f in memory.memory_figures('um', [boot])}
+		self.assertEqual(found[('dep', 'reserved')].median, 8192 * 112 / 1024)
+		self.assertEqual(found[('dep', 'grown')].median, 2048 * 112 / 1024)
+		self.assertEqual(found[('wait', 'grown')].median, 0)
+		self.assertEqual(found[('all pools', 'grown')].median,
+				 2048 * 112 / 1024)
 
 	def test_suite_is_missing_with_why(self):
 		self.assertIn('BENCH_NO_HARNESS',

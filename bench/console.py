@@ -18,14 +18,16 @@ SUITE_STATS_END = 'harness: dept_stats end'
 INIT = 'Run /init as init process'
 DEPT_ACTIVE = re.compile(r'^DEPT: dependency tracker active '
 			 r'\(pools (\d+) KB, dept_task (\d+) bytes\)$')
-POOL_COLUMNS = ('objsize', 'total', 'used', 'free', 'refills', 'dropped', 'KB')
+POOL_COLUMNS = ('objsize', 'total', 'grown', 'used', 'free', 'refills',
+		'dropped', 'KB')
 
 
 @dataclass
 class Pool:
 	objsize: int
-	total: int
+	total: int  # reserved at boot and grown on demand since
 	used: int
+	grown: int
 
 
 @dataclass
@@ -49,7 +51,8 @@ def parse_pool(text: str) -> Optional[tuple]:
 			w.isdigit() for w in words[1:]):
 		return None
 	values = dict(zip(POOL_COLUMNS, map(int, words[1:])))
-	return words[0], Pool(values['objsize'], values['total'], values['used'])
+	return words[0], Pool(values['objsize'], values['total'], values['used'],
+			      values['grown'])
 
 
 def parse(lines: List[str]) -> BenchBoot:

@@ -39,6 +39,14 @@ def used_kb(pools: Dict[str, Pool], name: str = None) -> float:
 		   if name in (None, n))
 
 
+def grown_kb(boot: BenchBoot, name: str = None) -> Optional[float]:
+	pools = boot.pools.get('bench') or boot.pools.get('boot')
+	if pools is None:
+		return None
+	return sum(kb(p.grown, p.objsize) for n, p in pools.items()
+		   if name in (None, n))
+
+
 def suite_pools(work: str) -> Dict[str, Dict[str, Pool]]:
 	"""Per scenario of the suite run in @work, its pools at its end."""
 	found = {}
@@ -87,9 +95,15 @@ def memory_figures(target: str, boots: List[BenchBoot],
 		result.append(suite_figure(target, name, pool, suite))
 		last = boots[-1].pools.get('bench') or boots[-1].pools['boot']
 		shown = [n for n in names if pool in (None, n) and n in last]
-		result.append(figures.measured('memory', name, target, 'reserved',
-					       'KB', [sum(kb(last[n].total, last[n].objsize)
-							  for n in shown)]))
+		result.append(figures.measured(
+			'memory', name, target, 'reserved', 'KB',
+			[sum(kb(last[n].total - last[n].grown, last[n].objsize)
+			     for n in shown)]))
+		result.append(figures.sampled(
+			'memory', name, target, 'grown', 'KB',
+			[grown_kb(b, pool) for b in boots],
+			'/proc/dept_stats after bench: what the pools allocated '
+			'on demand since boot'))
 		result.append(figures.measured('memory', name, target, 'v16', 'KB',
 					       [sum(kb(V16_OBJECTS.get(n, 0), last[n].objsize)
 						    for n in shown)]))

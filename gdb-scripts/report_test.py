@@ -292,7 +292,7 @@ class ReportTest(unittest.TestCase):
 		self.assertEqual(int(match.group(4)), sum(int(r[1]) for r in rows))
 		self.assertEqual(int(match.group(4)), sum(int(r[2]) for r in rows))
 		pools = {r[0]: r for r in table(output, 'pool')}
-		self.assertEqual(int(pools['class'][3]), len(rows))
+		self.assertEqual(int(pools['class'][4]), len(rows))
 
 	def test_graph_is_proc_dept_deps(self):
 		"""dept-deps '*' where /proc/dept_deps locked the graph lists the

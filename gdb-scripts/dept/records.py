@@ -133,9 +133,16 @@ class PoolStat:
 	name: str
 	obj_sz: int
 	total: int  # the boot array and every refill chunk
+	reserved: int  # reserved at boot: the pool's chunk_nr
 	used: int
 	refills: int
 	dropped: int  # allocations that found no object
+
+	@property
+	def grown(self) -> int:
+		"""Allocated on demand since boot (none when a reservation
+		that failed left the pool below chunk_nr)."""
+		return max(self.total - self.reserved, 0)
 
 	@property
 	def free(self) -> int:

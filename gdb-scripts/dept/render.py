@@ -199,8 +199,9 @@ def render_stats(s: Stats) -> List[str]:
 		state = 'not started yet'
 	lines = [f'DEPT {state}; wgen {s.wgen}; {s.reports} reports; '
 		 f'{s.classes} classes, {s.deps} dependencies']
-	rows = [[p.name, str(p.obj_sz), str(p.total), str(p.used), str(p.free),
-		 str(p.refills), str(p.dropped), str(p.kbytes)] for p in s.pools]
-	lines += table(['pool', 'objsize', 'total', 'used', 'free', 'refills',
-			'dropped', 'KB'], rows, [False] + [True] * 7)
+	rows = [[p.name, str(p.obj_sz), str(p.total), str(p.grown), str(p.used),
+		 str(p.free), str(p.refills), str(p.dropped), str(p.kbytes)]
+		for p in s.pools]
+	lines += table(['pool', 'objsize', 'total', 'grown', 'used', 'free',
+			'refills', 'dropped', 'KB'], rows, [False] + [True] * 8)
 	return lines

@@ -198,21 +198,22 @@ class GraphTest(unittest.TestCase):
 class StatsTest(unittest.TestCase):
 
 	def test_pools_as_proc_dept_stats(self):
-		s = Stats([PoolStat('dep', 112, 100, 25, 0, 0),
-			   PoolStat('wait', 96, 8192 * 3, 8192, 2, 5)],
+		s = Stats([PoolStat('dep', 112, 100, 100, 25, 0, 0),
+			   PoolStat('wait', 96, 8192 * 3, 8192, 8192, 2, 5)],
 			  wgen=1234, reports=1, ready=True, stopped=False, classes=4,
 			  deps=5)
 		lines = render.render_stats(s)
 		self.assertEqual(lines[0], 'DEPT running; wgen 1234; 1 reports; '
 				 '4 classes, 5 dependencies')
 		self.assertEqual(lines[1].split(),
-				 ['pool', 'objsize', 'total', 'used', 'free',
+				 ['pool', 'objsize', 'total', 'grown', 'used', 'free',
 				  'refills', 'dropped', 'KB'])
 		self.assertEqual(lines[2].split(),
-				 ['dep', '112', '100', '25', '75', '0', '0', '10'])
+				 ['dep', '112', '100', '0', '25', '75', '0', '0',
+				  '10'])
 		self.assertEqual(lines[3].split(),
-				 ['wait', '96', '24576', '8192', '16384', '2', '5',
-				  '2304'])
+				 ['wait', '96', '24576', '16384', '8192', '16384', '2',
+				  '5', '2304'])
 
 	def test_engine_state(self):
 		def state(ready, stopped):

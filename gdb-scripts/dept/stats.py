@@ -10,7 +10,8 @@ from dept.records import PoolStat, Stats
 def pool_stat(p: gdb.Value) -> PoolStat:
 	"""@p: a struct dept_pool; its numbers as dept_stats_show() has them."""
 	return PoolStat(kernel.string_or_none(p['name']) or '?', int(p['obj_sz']),
-			int(p['total_nr']), int(p['used']['counter']),
+			int(p['total_nr']), int(p['chunk_nr']),
+			int(p['used']['counter']),
 			int(p['refills']), int(p['dropped']['counter']))
 
 
@@ -34,8 +35,9 @@ class DeptStats(gdb.Command):
 dept-stats: whether the engine runs, the current wait generation (wgen),
 how many reports it printed, how many classes and dependencies the graph
 has, and per object pool what /proc/dept_stats shows: object size,
-objects in total (boot array and refills), used and free, how often it
-was refilled, how many allocations found it empty, and its size in KB."""
+objects in total (boot array and refills), how many of them grew on
+demand since boot, used and free, how often it was refilled, how many
+allocations found it empty, and its size in KB."""
 
 	def __init__(self):
 		super().__init__('dept-stats', gdb.COMMAND_DATA)

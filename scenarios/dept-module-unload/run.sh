@@ -15,9 +15,10 @@ cycles() {
 	done
 }
 
-# "used" of pool $1 (columns: pool objsize total used free refills dropped KB)
+# "used" of pool $1 (columns: pool objsize total grown used free refills
+# dropped KB)
 used() {
-	awk -v pool="$1" '$1 == pool { print $4 }' /proc/dept_stats
+	awk -v pool="$1" '$1 == pool { print $5 }' /proc/dept_stats
 }
 
 listed_deps() {
@@ -36,11 +37,11 @@ unlisted() {
 		cat /proc/dept_stats > /tmp/stats1
 		cat /proc/dept_deps > /tmp/deps
 		cat /proc/dept_stats > /tmp/stats2
-		snapshot='$1 == "class" || $1 == "dep" { printf "%s ", $4 }'
+		snapshot='$1 == "class" || $1 == "dep" { printf "%s ", $5 }'
 		[ "$(awk "$snapshot" /tmp/stats1)" = "$(awk "$snapshot" /tmp/stats2)" ] && break
 	done
-	awk 'FNR == NR && $1 == "class" { used_classes = $4 }
-	     FNR == NR && $1 == "dep" { used_deps = $4 }
+	awk 'FNR == NR && $1 == "class" { used_classes = $5 }
+	     FNR == NR && $1 == "dep" { used_deps = $5 }
 	     FNR != NR && /^\[/ { classes++ }
 	     FNR != NR && /^ -> / { deps++ }
 	     END { print used_classes - classes, used_deps - deps }' /tmp/stats1 /tmp/deps

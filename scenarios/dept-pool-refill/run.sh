@@ -1,13 +1,14 @@
 #!/bin/sh
 # Refills of the class and dependency pools while the chain ran, from
-# /proc/dept_stats (columns: pool objsize total used free refills dropped KB).
+# /proc/dept_stats (columns: pool objsize total grown used free refills
+# dropped KB).
 refills() {
-	awk -v pool="$1" '$1 == pool { print $6 }' /proc/dept_stats
+	awk -v pool="$1" '$1 == pool { print $7 }' /proc/dept_stats
 }
 
 # Every pool has at least half a chunk (32 objects) free again.
 pools_refilled() {
-	awk 'NF == 8 && $1 != "pool" && $5 < 32 { low = 1 } END { exit low }' \
+	awk 'NF == 9 && $1 != "pool" && $6 < 32 { low = 1 } END { exit low }' \
 		/proc/dept_stats
 }
 

@@ -16,9 +16,9 @@ stats() {
 }
 
 # "pool=used ..." of every pool, then "dropped=N", the sum over the pools
-# (columns: pool objsize total used free refills dropped KB)
+# (columns: pool objsize total grown used free refills dropped KB)
 pool_use() {
-	awk 'NR > 1 && NF == 8 { printf "%s=%s ", $1, $4; dropped += $7 }
+	awk 'NR > 1 && NF == 9 { printf "%s=%s ", $1, $5; dropped += $8 }
 	     END { printf "dropped=%d", dropped }' /proc/dept_stats
 }
 

@@ -476,6 +476,10 @@ static void *take_refilled(struct dept_pool *p)
  * refill waits for its worker.  Measured against the boot array, not
  * the chunk: with dept_pool_objs= above the array, the rest of the
  * reservation is on its way already and must not be asked for twice.
+ * Objects on the per-CPU free lists do not count: only their own CPU
+ * hands them out, and any other CPU with an empty list draws on what
+ * pool_avail() counts.  So a pool may grow while many of its objects
+ * are free, once per chunk the shared part runs down.
  */
 static void check_pool_low(struct dept_pool *p)
 {

@@ -210,7 +210,12 @@ struct dept_pool {
 	int				obj_nr;
 	atomic_t			spool_used;
 
-	/* objects per refill chunk; set at boot, fixed afterwards */
+	/*
+	 * Objects reserved at boot (the boot array and, with dept_pool_objs=,
+	 * the rest allocated by dept_reserve_pools()), and per refill chunk;
+	 * set at boot, fixed afterwards.  What the pool holds beyond it has
+	 * grown on demand.
+	 */
 	int				chunk_nr;
 
 	/*

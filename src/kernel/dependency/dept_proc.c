@@ -39,16 +39,21 @@ static int dept_stats_show(struct seq_file *m, void *v)
 {
 	int i;
 
-	seq_printf(m, "%-8s %8s %8s %8s %8s %8s %8s %10s\n", "pool",
-		   "objsize", "total", "used", "free", "refills", "dropped",
-		   "KB");
+	seq_printf(m, "%-8s %8s %8s %8s %8s %8s %8s %8s %10s\n", "pool",
+		   "objsize", "total", "grown", "used", "free", "refills",
+		   "dropped", "KB");
 	for (i = 0; i < OBJECT_NR; i++) {
 		struct dept_pool *p = &dept_pool[i];
 		int total = READ_ONCE(p->total_nr);
 		int used = atomic_read(&p->used);
 
-		seq_printf(m, "%-8s %8zu %8d %8d %8d %8d %8d %10zu\n",
-			   p->name, p->obj_sz, total, used, total - used,
+		/*
+		 * A reservation that failed at boot stopped DEPT: the pool
+		 * then holds less than chunk_nr and has not grown.
+		 */
+		seq_printf(m, "%-8s %8zu %8d %8d %8d %8d %8d %8d %10zu\n",
+			   p->name, p->obj_sz, total,
+			   max(total - p->chunk_nr, 0), used, total - used,
 			   READ_ONCE(p->refills), atomic_read(&p->dropped),
 			   p->obj_sz * total / 1024);
 	}
