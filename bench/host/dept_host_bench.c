@@ -129,6 +129,24 @@ static void bit_lock_pair(long n, void *arg)
 	}
 }
 
+/*
+ * Two locks taken one after the other, each released before the next
+ * (a figure's operation is both pairs), as a sleep and its wake-up take
+ * the wait queue's lock, then the scheduler's: each acquisition's site
+ * differs from the one before.
+ */
+static void alternate_pair(long n, void *arg)
+{
+	struct tlock *locks = arg;
+
+	while (n--) {
+		tlock_lock(&locks[0]);
+		tlock_unlock(&locks[0]);
+		tlock_lock(&locks[1]);
+		tlock_unlock(&locks[1]);
+	}
+}
+
 /* A lock taken under another, a dependency they already have. */
 static void nested_pair(long n, void *arg)
 {
@@ -193,6 +211,10 @@ int main(void)
 	locks = new_locks(1, "L");
 	ldt_pair(OPS, locks);
 	measure("ldt_pair", ldt_pair, OPS, locks);
+
+	locks = new_locks(2, "A");
+	alternate_pair(OPS, locks);
+	measure("alternate_pair", alternate_pair, OPS, locks);
 
 	locks = new_locks(2, "M");
 	nested_pair(OPS, locks);
