@@ -586,85 +586,6 @@ static void test_site_stacks(void)
 }
 
 /*
- * Locks taken in turn, each released before the next is taken, as a
- * sleep and its wake-up take the wait queue's lock and the scheduler's:
- * the event context a lock released is kept while the other is held
- * and taken again at its next acquisition.  So two locks in turn keep
- * two contexts, not one made anew at each acquisition; more sites in
- * turn than the task keeps aside keep DEPT_ECXT_KEPT of them besides
- * the free entry's own, and the task's exit drops them all.
- */
-#define NR_TURNS (DEPT_ECXT_KEPT + 2)
-
-struct turn_case {
-	struct tlock	locks[NR_TURNS];
-	int		two_kept;	/* contexts in use after two in turn */
-	int		all_kept;	/* and after all of them in turn */
-};
-
-static int ecxts_used(void)
-{
-	return atomic_read(&dept_pool[OBJECT_ecxt].used);
-}
-
-static void take_in_turn(struct turn_case *tc, int nr)
-{
-	int round, i;
-
-	for (round = 0; round < 3; round++)
-		for (i = 0; i < nr; i++) {
-			tlock_lock(&tc->locks[i]);
-			tlock_unlock(&tc->locks[i]);
-		}
-}
-
-static void take_turns(void *arg)
-{
-	struct turn_case *tc = arg;
-	int before, i;
-
-	/*
-	 * Each class's first context stays with the class, for the IRQ
-	 * kinds it runs with enabled (add_iecxt()): not one to keep.
-	 */
-	for (i = 0; i < NR_TURNS; i++) {
-		tlock_lock(&tc->locks[i]);
-		tlock_unlock(&tc->locks[i]);
-	}
-	before = ecxts_used();
-	take_in_turn(tc, 2);
-	tc->two_kept = ecxts_used() - before;
-	take_in_turn(tc, NR_TURNS);
-	tc->all_kept = ecxts_used() - before;
-}
-
-static void test_ecxt_kept_in_turn(void)
-{
-	static char names[NR_TURNS][8];
-	struct turn_case tc;
-	struct pool_use base;
-	int i;
-
-	pool_use(&base);
-	for (i = 0; i < NR_TURNS; i++) {
-		snprintf(names[i], sizeof(names[i]), "T%d", i);
-		tlock_init(&tc.locks[i], NULL, names[i]);
-	}
-	RUN_TASKS(&tc, take_turns);
-	CHECK(tc.two_kept == 2, "%d contexts kept for two locks in turn",
-	      tc.two_kept);
-	CHECK(tc.all_kept == 1 + DEPT_ECXT_KEPT,
-	      "%d contexts kept for %d locks in turn, expected %d",
-	      tc.all_kept, NR_TURNS, 1 + DEPT_ECXT_KEPT);
-	EXPECT_NO_REPORT();
-
-	/* the task is gone: nothing keeps the classes but their locks */
-	dept_free_range(&tc, sizeof(tc));
-	rcu_barrier();
-	check_pools(&base, 0);
-}
-
-/*
  * Several tasks create classes at the same time, nothing else ordering
  * them: every class must make it into the graph, and under DRD the
  * graph's lists must be seen changed under the engine's lock only.
@@ -1045,7 +966,6 @@ const struct host_suite internals_suite = {
 		{ "free_range", test_free_range },
 		{ "name_versions", test_name_versions },
 		{ "site_stacks", test_site_stacks },
-		{ "ecxt_kept_in_turn", test_ecxt_kept_in_turn },
 		{ "parallel_classes", test_parallel_classes },
 		{ "concurrent_cycles", test_concurrent_cycles },
 		{ "contexts", test_contexts },

@@ -30,7 +30,6 @@ struct dept_wait;
 #define DEPT_MAX_STACK_ENTRY		16
 #define DEPT_MAX_WAIT_HIST		64
 #define DEPT_MAX_ECXT_HELD		48
-#define DEPT_ECXT_KEPT			8
 
 /*
  * A class is named by one byte address of a key: the user subclass
@@ -240,14 +239,6 @@ struct dept_wait_hist {
 struct dept_task {
 	struct dept_ecxt_held		ecxt_held[DEPT_MAX_ECXT_HELD];
 	int				ecxt_held_pos;
-
-	/*
-	 * Released event contexts that acquisitions at other sites pushed
-	 * out of ecxt_held[]'s free entries, for their own sites' next
-	 * acquisitions; @ecxt_kept_pos is the slot to be replaced next.
-	 */
-	struct dept_ecxt		*ecxt_kept[DEPT_ECXT_KEPT];
-	int				ecxt_kept_pos;
 
 	/* ring of the latest waits; @wait_hist_pos is the next slot */
 	struct dept_wait_hist		wait_hist[DEPT_MAX_WAIT_HIST];

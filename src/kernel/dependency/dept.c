@@ -1759,64 +1759,21 @@ static __always_inline bool wait_repeats(struct dept_map *m, unsigned long w_f,
 	return repeats;
 }
 
-static __always_inline bool ecxt_fits(struct dept_ecxt *e,
-				      struct dept_class *c, unsigned long ip,
-				      const char *c_fn, const char *e_fn)
-{
-	return e && e->class == c && e->ecxt_ip == ip && e->ecxt_fn == c_fn &&
-	       e->event_fn == e_fn;
-}
-
-/*
- * One of ecxt_kept[] for the free entry @eh, which it leaves empty.
- * Looked for from the latest kept: locks taken in turn find theirs in
- * the slot the other's acquisition filled.  Out of line: inlined, it
- * cost the lock taken again at its site more than its search costs.
- */
-static noinline struct dept_ecxt *kept_ecxt(struct dept_ecxt_held *eh,
-					    struct dept_class *c,
-					    unsigned long ip, const char *c_fn,
-					    const char *e_fn)
-{
-	struct dept_task *dt = dept_task();
-	unsigned int n;
-
-	for (n = 1; n <= DEPT_ECXT_KEPT; n++) {
-		unsigned int i = (dt->ecxt_kept_pos + DEPT_ECXT_KEPT - n) %
-				 DEPT_ECXT_KEPT;
-		struct dept_ecxt *e = dt->ecxt_kept[i];
-
-		if (ecxt_fits(e, c, ip, c_fn, e_fn)) {
-			/* the entry's own, if any, takes its place */
-			dt->ecxt_kept[i] = eh->ecxt;
-			eh->ecxt = NULL;
-			return e;
-		}
-	}
-	return NULL;
-}
-
 /*
  * An event context released by the task, kept whole in the free entry
  * of dept_task.ecxt_held[] it left, for the next acquisition at the same
  * site: a lock taken in a loop reuses one object rather than allocating,
  * zeroing, referencing and freeing it each time, as waits are reused.
- * An acquisition at another site moves it aside to dept_task.ecxt_kept[]
- * (keep_aside()), where it waits for its site's next acquisition: a
- * sleep and its wake-up take the wait queue's lock and the scheduler's
- * in turn, each at a site of its own, so that with the entry alone
- * every acquisition of a round trip made its context anew.
  *
  * Invariant: an entry at or past ecxt_held_pos is empty but for @ecxt,
  * NULL or a released context that the entry alone refers to (no
  * dependency, IRQ mark or other entry took a reference), so whoever
- * takes it may change it; so is one in ecxt_kept[].  It has no event
- * stack: only what dept_ecxt_enter() and dept_map_ecxt_modify() make is
- * held.  It keeps the IRQ marks of its last acquisition, which
- * push_ecxt() keeps when they are those it would make
- * (enirqs_as_now()).  Like the waits of the history, it keeps its class
- * alive until the task drops it: when newer ones push it out of
- * ecxt_kept[], or at exit.
+ * takes it may change it.  It has no event stack: only what
+ * dept_ecxt_enter() and dept_map_ecxt_modify() make is held.  It keeps
+ * the IRQ marks of its last acquisition, which push_ecxt() keeps when
+ * they are those it would make (enirqs_as_now()).  Like the
+ * waits of the history, it keeps its class alive until the task drops
+ * it: when the entry is pushed again, or at exit.
  */
 static struct dept_ecxt *released_ecxt(struct dept_class *c,
 				       unsigned long ip, const char *c_fn,
@@ -1830,26 +1787,12 @@ static struct dept_ecxt *released_ecxt(struct dept_class *c,
 		return NULL;
 
 	e = eh->ecxt;
-	if (ecxt_fits(e, c, ip, c_fn, e_fn)) {
-		eh->ecxt = NULL;
-		return e;
-	}
-	return kept_ecxt(eh, c, ip, c_fn, e_fn);
-}
+	if (!e || e->class != c || e->ecxt_ip != ip || e->ecxt_fn != c_fn ||
+	    e->event_fn != e_fn)
+		return NULL;
 
-/*
- * Keep @e, the released context of an entry about to be pushed at
- * another site, in place of the oldest of ecxt_kept[].
- */
-static void keep_aside(struct dept_ecxt *e)
-{
-	struct dept_task *dt = dept_task();
-	struct dept_ecxt **slot = dt->ecxt_kept + dt->ecxt_kept_pos;
-
-	if (*slot)
-		put_ecxt(*slot);
-	*slot = e;
-	dt->ecxt_kept_pos = (dt->ecxt_kept_pos + 1) % DEPT_ECXT_KEPT;
+	eh->ecxt = NULL;
+	return e;
 }
 
 /*
@@ -1950,7 +1893,7 @@ static void push_ecxt(struct dept_map *m, struct dept_class *c,
 	eh = dt->ecxt_held + dt->ecxt_held_pos++;
 	/* a released context that was not reused (released_ecxt()) */
 	if (eh->ecxt)
-		keep_aside(eh->ecxt);
+		put_ecxt(eh->ecxt);
 	eh->ecxt = e;
 	eh->map = m;
 	eh->class = c;
@@ -3106,17 +3049,12 @@ void dept_task_exit(struct task_struct *t)
 
 	raw_local_irq_save(flags);
 	dt->recursive++;
-	/* the released contexts kept past ecxt_held_pos and aside too */
+	/* the released contexts kept past ecxt_held_pos too */
 	for (i = 0; i < DEPT_MAX_ECXT_HELD; i++)
 		if (dt->ecxt_held[i].ecxt)
 			put_ecxt(dt->ecxt_held[i].ecxt);
 	memset(dt->ecxt_held, 0, sizeof(dt->ecxt_held));
 	dt->ecxt_held_pos = 0;
-	for (i = 0; i < DEPT_ECXT_KEPT; i++)
-		if (dt->ecxt_kept[i])
-			put_ecxt(dt->ecxt_kept[i]);
-	memset(dt->ecxt_kept, 0, sizeof(dt->ecxt_kept));
-	dt->ecxt_kept_pos = 0;
 
 	for (i = 0; i < DEPT_MAX_WAIT_HIST; i++) {
 		if (dt->wait_hist[i].wait)
