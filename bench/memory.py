@@ -39,12 +39,15 @@ def used_kb(pools: Dict[str, Pool], name: str = None) -> float:
 		   if name in (None, n))
 
 
-def grown_kb(boot: BenchBoot, name: str = None) -> Optional[float]:
-	pools = boot.pools.get('bench') or boot.pools.get('boot')
-	if pools is None:
-		return None
+def grown_kb(pools: Dict[str, Pool], name: str = None) -> float:
 	return sum(kb(p.grown, p.objsize) for n, p in pools.items()
 		   if name in (None, n))
+
+
+def latest_pools(boot: BenchBoot) -> Optional[Dict[str, Pool]]:
+	"""@boot's pools at its latest moment: after the benchmark, or after
+	boot when the benchmark did not print them."""
+	return boot.pools.get('bench') or boot.pools.get('boot')
 
 
 def suite_pools(work: str) -> Dict[str, Dict[str, Pool]]:
@@ -93,7 +96,7 @@ def memory_figures(target: str, boots: List[BenchBoot],
 				 else None for b in boots],
 				f'/proc/dept_stats after {moment}'))
 		result.append(suite_figure(target, name, pool, suite))
-		last = boots[-1].pools.get('bench') or boots[-1].pools['boot']
+		last = latest_pools(boots[-1])
 		shown = [n for n in names if pool in (None, n) and n in last]
 		result.append(figures.measured(
 			'memory', name, target, 'reserved', 'KB',
@@ -101,7 +104,8 @@ def memory_figures(target: str, boots: List[BenchBoot],
 			     for n in shown)]))
 		result.append(figures.sampled(
 			'memory', name, target, 'grown', 'KB',
-			[grown_kb(b, pool) for b in boots],
+			[grown_kb(latest_pools(b), pool) if latest_pools(b)
+			 else None for b in boots],
 			'/proc/dept_stats after bench: what the pools allocated '
 			'on demand since boot'))
 		result.append(figures.measured('memory', name, target, 'v16', 'KB',
