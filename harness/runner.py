@@ -30,7 +30,8 @@ from harness.ktap import KtapWriter
 from harness.paths import SCENARIOS_DIR
 
 GUEST_INIT = os.path.join(SCENARIOS_DIR, 'guest', 'init')
-GUEST_TOOLS = [os.path.join(SCENARIOS_DIR, 'guest', 'dept-edges')]
+GUEST_TOOLS = [os.path.join(SCENARIOS_DIR, 'guest', tool)
+	       for tool in ('dept-edges', 'dept-pools')]
 QUICK_SKIP = 'SKIP long tail: make test runs it, as make run LONG=1 does'
 
 

@@ -27,7 +27,8 @@ check_messages dept_aggressive_timeout 'is not a boolean; keeping off' \
 # the last one: "dept_pool_objs" without a value
 check_messages dept_pool_objs 'is not a number' lots -5 8 99999999999999999999 ''
 # The boot pools of src/kernel/dependency/dept_object.h: total - grown
-pools=$(awk 'NR > 1 && NF == 9 { printf "%s=%d ", $1, $3 - $4 }' /proc/dept_stats)
+dept-pools total grown > /tmp/pools || exit 1
+pools=$(awk '{ printf "%s=%d ", $1, $2 - $3 }' /tmp/pools)
 [ "$pools" = "dep=2048 class=1024 stack=4096 ecxt=1024 wait=4096 " ] ||
 	fail "boot pools not at their defaults: $pools"
 echo "dept-bad-input: $messages messages, defaults kept"

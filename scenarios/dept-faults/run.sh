@@ -69,7 +69,8 @@ done
 # No leak: each chunk the refill mapped is in a pool (a refill), and a
 # vzalloc() that failed under the faults left no mapping behind.
 chunks=$(grep -cE ' (refill_pool|dept_refill)\+' /proc/vmallocinfo)
-refills=$(awk 'NF == 9 && $1 != "pool" { n += $7 } END { print n + 0 }' /proc/dept_stats)
+dept-pools refills > /tmp/pools || exit 1
+refills=$(awk '{ n += $2 } END { print n + 0 }' /tmp/pools)
 echo "dept-faults: $chunks chunks mapped by the refill, $refills refills"
 [ "$chunks" = "$refills" ] || exit 1
 echo "dept-faults: DEPT stopped once, the kernel goes on"

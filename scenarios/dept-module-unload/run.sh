@@ -1,7 +1,7 @@
 #!/bin/sh
 # Load and unload dept_module_unload 10 times (warm-up: the kernel's own
-# classes and dependencies on the insmod/rmmod paths appear), take
-# /proc/dept_stats, load and unload it 100 times more, take it again.
+# classes and dependencies on the insmod/rmmod paths appear), take DEPT's
+# pools, load and unload it 100 times more, take it again.
 # What must hold is in expect.
 WARMUP=10
 CYCLES=100
@@ -15,10 +15,10 @@ cycles() {
 	done
 }
 
-# "used" of pool $1 (columns: pool objsize total grown used free refills
-# dropped KB)
+# "used" of pool $1
 used() {
-	awk -v pool="$1" '$1 == pool { print $5 }' /proc/dept_stats
+	dept-pools used > /tmp/used || exit 1
+	awk -v pool="$1" '$1 == pool { print $2 }' /tmp/used
 }
 
 listed_deps() {
@@ -34,14 +34,14 @@ unlisted() {
 	reads=0
 	while [ $reads -lt 100 ]; do
 		reads=$((reads + 1))
-		cat /proc/dept_stats > /tmp/stats1
+		dept-pools used > /tmp/stats1 || exit 1
 		cat /proc/dept_deps > /tmp/deps
-		cat /proc/dept_stats > /tmp/stats2
-		snapshot='$1 == "class" || $1 == "dep" { printf "%s ", $5 }'
+		dept-pools used > /tmp/stats2 || exit 1
+		snapshot='$1 == "class" || $1 == "dep" { printf "%s ", $2 }'
 		[ "$(awk "$snapshot" /tmp/stats1)" = "$(awk "$snapshot" /tmp/stats2)" ] && break
 	done
-	awk 'FNR == NR && $1 == "class" { used_classes = $5 }
-	     FNR == NR && $1 == "dep" { used_deps = $5 }
+	awk 'FNR == NR && $1 == "class" { used_classes = $2 }
+	     FNR == NR && $1 == "dep" { used_deps = $2 }
 	     FNR != NR && /^\[/ { classes++ }
 	     FNR != NR && /^ -> / { deps++ }
 	     END { print used_classes - classes, used_deps - deps }' /tmp/stats1 /tmp/deps
@@ -50,12 +50,14 @@ unlisted() {
 # The same unlisted figures twice in a row, 0.2 s apart (at most 10 s):
 # RCU has freed what the last unload gave back.
 settled() {
-	now=$(unlisted) tries=0
+	now=$(unlisted) || exit 1
+	tries=0
 	while [ $tries -lt 50 ]; do
 		tries=$((tries + 1))
 		sleep 0.2
-		[ "$(unlisted)" = "$now" ] && break
-		now=$(unlisted)
+		again=$(unlisted) || exit 1
+		[ "$again" = "$now" ] && break
+		now=$again
 	done
 	echo "$now"
 }
@@ -67,14 +69,14 @@ summary() {
 }
 
 cycles $WARMUP
-before=$(settled)
+before=$(settled) || exit 1
 summary "after $WARMUP warm-up loads" "$before"
 cat /proc/dept_stats
 deps_before=$(listed_deps)
 wait_before=$(used wait) ecxt_before=$(used ecxt) stack_before=$(used stack)
 
 cycles $CYCLES
-after=$(settled)
+after=$(settled) || exit 1
 summary "after $CYCLES more loads" "$after"
 cat /proc/dept_stats
 echo "dept-module-unload: over $CYCLES loads, $(($(listed_deps) - deps_before)) new" \

@@ -1,25 +1,26 @@
 #!/bin/sh
-# Refills of the class and dependency pools while the chain ran, from
-# /proc/dept_stats (columns: pool objsize total grown used free refills
-# dropped KB).
+# Refills of the class and dependency pools while the chain ran.
 refills() {
-	awk -v pool="$1" '$1 == pool { print $7 }' /proc/dept_stats
+	dept-pools refills > /tmp/pools || exit 1
+	awk -v pool="$1" '$1 == pool { print $2 }' /tmp/pools
 }
 
 # Every pool has at least half a chunk (32 objects) free again.
 pools_refilled() {
-	awk 'NF == 9 && $1 != "pool" && $6 < 32 { low = 1 } END { exit low }' \
-		/proc/dept_stats
+	dept-pools free > /tmp/pools || exit 1
+	awk '$2 < 32 { low = 1 } END { exit low }' /tmp/pools
 }
 
 cat /proc/dept_stats
-class_before=$(refills class)
-dep_before=$(refills dep)
+class_before=$(refills class) || exit 1
+dep_before=$(refills dep) || exit 1
 insmod /scenario/dept_pool_refill.ko || exit 1
 rmmod dept_pool_refill || exit 1
 cat /proc/dept_stats
-class_refills=$(($(refills class) - class_before))
-dep_refills=$(($(refills dep) - dep_before))
+class_after=$(refills class) || exit 1
+dep_after=$(refills dep) || exit 1
+class_refills=$((class_after - class_before))
+dep_refills=$((dep_after - dep_before))
 echo "dept-pool-refill: $class_refills class and $dep_refills dependency refills"
 
 [ "$class_refills" -ge 2 ] && [ "$dep_refills" -ge 2 ] ||

@@ -16,10 +16,10 @@ stats() {
 }
 
 # "pool=used ..." of every pool, then "dropped=N", the sum over the pools
-# (columns: pool objsize total grown used free refills dropped KB)
 pool_use() {
-	awk 'NR > 1 && NF == 9 { printf "%s=%s ", $1, $5; dropped += $8 }
-	     END { printf "dropped=%d", dropped }' /proc/dept_stats
+	dept-pools used dropped > /tmp/pools || exit 1
+	awk '{ printf "%s=%s ", $1, $2; dropped += $3 }
+	     END { printf "dropped=%d", dropped }' /tmp/pools
 }
 
 # The pools of pool_use() $2 that use a tenth more objects than in $1.
@@ -45,16 +45,16 @@ read_proc_in_a_loop() {
 }
 
 stats "before"
-before=$(pool_use)
+before=$(pool_use) || exit 1
 read_proc_in_a_loop &
 reader=$!
 insmod /scenario/dept_stress.ko || exit 1
 sleep $((STRESS_SECONDS / 3))
 stats "after $((STRESS_SECONDS / 3)) s"
-early=$(pool_use)
+early=$(pool_use) || exit 1
 sleep $((STRESS_SECONDS - STRESS_SECONDS / 3))
 stats "after $STRESS_SECONDS s"
-late=$(pool_use)
+late=$(pool_use) || exit 1
 rmmod dept_stress || exit 1
 touch /tmp/stop-reading
 wait $reader || { echo "dept-stress: reading /proc failed"; exit 1; }
