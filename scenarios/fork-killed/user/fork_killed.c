@@ -55,7 +55,8 @@ int main(int argc, char **argv)
 {
 	int rounds, round;
 
-	if (argc != 2 || (rounds = atoi(argv[1])) <= 0) {
+	rounds = argc == 2 ? atoi(argv[1]) : 0;
+	if (rounds <= 0) {
 		fprintf(stderr, "usage: %s ROUNDS\n", argv[0]);
 		return 2;
 	}
