@@ -87,6 +87,7 @@ def memory_figures(target: str, boots: List[BenchBoot],
 	if not names:
 		return [figures.missing('memory', 'all pools', target, 'boot', 'KB',
 					'no boot printed /proc/dept_stats')]
+	latest = [latest_pools(b) for b in boots]
 	for name in names + ['all pools']:
 		pool = None if name == 'all pools' else name
 		for moment in MOMENTS:
@@ -96,7 +97,7 @@ def memory_figures(target: str, boots: List[BenchBoot],
 				 else None for b in boots],
 				f'/proc/dept_stats after {moment}'))
 		result.append(suite_figure(target, name, pool, suite))
-		last = latest_pools(boots[-1])
+		last = latest[-1]
 		shown = [n for n in names if pool in (None, n) and n in last]
 		result.append(figures.measured(
 			'memory', name, target, 'reserved', 'KB',
@@ -104,8 +105,7 @@ def memory_figures(target: str, boots: List[BenchBoot],
 			     for n in shown)]))
 		result.append(figures.sampled(
 			'memory', name, target, 'grown', 'KB',
-			[grown_kb(latest_pools(b), pool) if latest_pools(b)
-			 else None for b in boots],
+			[grown_kb(p, pool) if p else None for p in latest],
 			'/proc/dept_stats after bench: what the pools allocated '
 			'on demand since boot'))
 		result.append(figures.measured('memory', name, target, 'v16', 'KB',
