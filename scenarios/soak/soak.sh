@@ -131,9 +131,11 @@ module_cycle() {
 # stressor or a missing capability) counts as not implemented here.
 stressor() {
 	local name=$1 seconds=$2 status
+	# shellcheck disable=SC2086
 	(cd "$work/tmp" &&
 		timeout -k 10 $((seconds * 4 + 120)) setsid -w stress-ng \
-			--"$name" 2 --timeout "${seconds}s" --metrics-brief \
+			--"$name" 2 ${stressor_args[$name]} \
+			--timeout "${seconds}s" --metrics-brief \
 			--yaml "$work/yaml")
 	status=$?
 	[ $status = 1 ] && grep -q 'No stress workers invoked' "$work/log" &&
@@ -145,6 +147,12 @@ stressor() {
 	rm -f "$work/yaml"
 	return $status
 }
+
+# The options ./stressors gives a stressor (its 'args' lines), by name
+declare -A stressor_args
+while read -r word name args; do
+	[ "$word" = args ] && stressor_args[$name]=$args
+done < "$here/stressors"
 
 # The stressors of the listed classes, each once, without the excluded
 # ones; a class this stress-ng does not know stops the list
@@ -214,4 +222,4 @@ done
 wanted fs-workload/ext4-on-loop &&
 	step fs-workload/ext4-on-loop fsload_on_loop ext4
 sync
-mark done
+mark "done"
