@@ -951,27 +951,44 @@ static void print_ip_stack(unsigned long ip, struct dept_stack *s)
 	}
 }
 
+/*
+ * One role of a dependency, "[S] fn(class)": its start (S), wait (W) or
+ * event (E), the function of that role and the class.  @tail ends the
+ * line: nothing in the summary of a cycle, ':' before a site's stack.
+ */
+static void print_role(const char *indent, char role, const char *fn,
+		       struct dept_class *c, const char *tail)
+{
+	pr_warn("%s[%c] %s(" DEPT_CLASS_FMT ")%s\n", indent, role,
+		fn ?: "(unknown)", dept_class_name(c), c->name_suffix,
+		c->sub_id, tail);
+}
+
 static void print_dep_lines(struct dept_dep *d)
 {
-	struct dept_ecxt *e = d->ecxt;
-	struct dept_wait *w = d->wait;
+	print_role("    ", 'S', d->ecxt->ecxt_fn, d->fc, "");
+	print_role("    ", 'W', d->wait->wait_fn, d->tc, "");
+	print_role("    ", 'E', d->ecxt->event_fn, d->fc, "");
+}
 
-	pr_warn("    [S] %s(" DEPT_CLASS_FMT ")\n", e->ecxt_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->name_suffix,
-		d->fc->sub_id);
-	pr_warn("    [W] %s(" DEPT_CLASS_FMT ")\n", w->wait_fn ?: "(unknown)",
-		dept_class_name(d->tc), d->tc->name_suffix,
-		d->tc->sub_id);
-	pr_warn("    [E] %s(" DEPT_CLASS_FMT ")\n", e->event_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->name_suffix,
-		d->fc->sub_id);
+/* The IRQ kinds of @irqf, each with its site: "hardirq @what:" */
+static void print_irq_sites(unsigned long irqf, const unsigned long *ip,
+			    struct dept_stack *const *stack, const char *what)
+{
+	int irq;
+
+	for_each_set_bit(irq, &irqf, DEPT_CXT_IRQS_NR) {
+		pr_warn("%s %s:\n",
+			irq == DEPT_CXT_HIRQ ? "hardirq" : "softirq", what);
+		print_ip_stack(ip[irq], stack[irq]);
+		pr_warn("\n");
+	}
 }
 
 static void print_dep_detail(struct dept_dep *d, char name)
 {
 	struct dept_ecxt *e = d->ecxt;
 	struct dept_wait *w = d->wait;
-	int irq;
 
 	pr_warn("---------------------------------------------------\n");
 	pr_warn("context %c's detail\n", name);
@@ -980,33 +997,18 @@ static void print_dep_detail(struct dept_dep *d, char name)
 	print_dep_lines(d);
 	pr_warn("\n");
 
-	for_each_set_bit(irq, &e->enirqf, DEPT_CXT_IRQS_NR) {
-		pr_warn("%s has been enabled:\n",
-			irq == DEPT_CXT_HIRQ ? "hardirq" : "softirq");
-		print_ip_stack(e->enirq_ip[irq], e->enirq_stack[irq]);
-		pr_warn("\n");
-	}
-	pr_warn("[S] %s(" DEPT_CLASS_FMT "):\n", e->ecxt_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->name_suffix,
-		d->fc->sub_id);
+	print_irq_sites(e->enirqf, e->enirq_ip, e->enirq_stack,
+			"has been enabled");
+	print_role("", 'S', e->ecxt_fn, d->fc, ":");
 	print_ip_stack(e->ecxt_ip, e->ecxt_stack);
 	pr_warn("\n");
 
-	for_each_set_bit(irq, &w->irqf, DEPT_CXT_IRQS_NR) {
-		pr_warn("%s context:\n",
-			irq == DEPT_CXT_HIRQ ? "hardirq" : "softirq");
-		print_ip_stack(w->irq_ip[irq], w->irq_stack[irq]);
-		pr_warn("\n");
-	}
-	pr_warn("[W] %s(" DEPT_CLASS_FMT "):\n", w->wait_fn ?: "(unknown)",
-		dept_class_name(d->tc), d->tc->name_suffix,
-		d->tc->sub_id);
+	print_irq_sites(w->irqf, w->irq_ip, w->irq_stack, "context");
+	print_role("", 'W', w->wait_fn, d->tc, ":");
 	print_ip_stack(w->wait_ip, w->wait_stack);
 	pr_warn("\n");
 
-	pr_warn("[E] %s(" DEPT_CLASS_FMT "):\n", e->event_fn ?: "(unknown)",
-		dept_class_name(d->fc), d->fc->name_suffix,
-		d->fc->sub_id);
+	print_role("", 'E', e->event_fn, d->fc, ":");
 	print_ip_stack(e->event_ip, e->event_stack);
 }
 
