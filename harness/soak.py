@@ -9,7 +9,7 @@ usage: python3 -m harness.soak --target T.toml --name NAME --tree DIR
 Boots the kernel (the [soak] table of the target's TOML says how: the
 command, with {kernel}, {root}, {cmdline} and {accel}, and the word
 {disks} where two empty scratch disks go, attached as the target's [disk]
-says) from a Debian root
+says; its accel, if it has one, replaces the target's) from a Debian root
 disk (harness/rootimage.py) once per boot mode: with DEPT on, then with
 dept=off, the same kernel otherwise.  The guest runs scenarios/soak/soak.sh;
 each of its steps is a KTAP test, which fails on a kernel report within it
@@ -97,6 +97,7 @@ def load_soak_target(path: str) -> target.Target:
 		raise target.TargetError(f'{path}: no [soak] table with a command: '
 					 'this target cannot run the soak')
 	machine.command = soak['command']
+	machine.accel = soak.get('accel', machine.accel)
 	return machine
 
 

@@ -155,6 +155,31 @@ class JudgeTest(unittest.TestCase):
 		self.assertEqual(planned, counts.total)
 
 
+class SoakTargetTest(unittest.TestCase):
+	"""The [soak] table's command, and its accelerator if it has one,
+	replace the target's."""
+
+	def load(self, soak_table):
+		with tempfile.NamedTemporaryFile('w', suffix='.toml') as file:
+			file.write('halt = "reboot"\n'
+				   'command = ["qemu", "-accel", "{accel}"]\n'
+				   'accel = "tcg"\n'
+				   '[soak]\n'
+				   'command = ["qemu-soak", "-accel", "{accel}"]\n'
+				   + soak_table)
+			file.flush()
+			return soak.load_soak_target(file.name)
+
+	def test_target_accel(self):
+		machine = self.load('')
+		self.assertEqual(machine.command[0], 'qemu-soak')
+		self.assertEqual(machine.accel, 'tcg')
+
+	def test_soak_accel(self):
+		machine = self.load('accel = "tcg,thread=single"\n')
+		self.assertEqual(machine.accel, 'tcg,thread=single')
+
+
 class RunFilesTest(unittest.TestCase):
 	"""A run keeps its console and results under its own time; the
 	latest are found under the plain names."""

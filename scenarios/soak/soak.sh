@@ -122,6 +122,34 @@ module_cycle() {
 	modprobe -r "$name"
 }
 
+# Static keys flipped at run time for ten seconds while both CPUs pass
+# the sites they patch: the scheduler's schedstats key, met at every
+# context switch, and two pipes kept busy.  x86 patches a site through
+# int3 (text_poke_bp()), and a CPU that meets the int3 once the patch is
+# done dies of it.  A kernel without CONFIG_SCHEDSTATS: not implemented.
+flip_static_keys() {
+	local knob=/proc/sys/kernel/sched_schedstats was flips=0 pids='' status=0
+	[ -w $knob ] || return 4
+	was=$(cat $knob)
+	for _ in 1 2; do
+		yes | cat > /dev/null &
+		pids="$pids $!"
+	done
+	local end=$((SECONDS + 10))
+	while [ $SECONDS -lt $end ]; do
+		if ! echo 1 > $knob || ! echo 0 > $knob; then
+			status=1
+			break
+		fi
+		flips=$((flips + 1))
+	done
+	# shellcheck disable=SC2086
+	kill $pids
+	echo "$was" > $knob
+	echo "$flips flips"
+	return $status
+}
+
 # A stressor runs in a session of its own: stress-ng signals its whole
 # process group when it stops its workers, which must not reach this
 # script.  Its files go to its working folder, stress-ng's default: given
@@ -199,6 +227,8 @@ while read -r name args; do
 	# shellcheck disable=SC2086
 	wanted "module/$name" && step "module/$name" module_cycle "$name" $args
 done < "$here/modules"
+wanted kernel/static-key-flips &&
+	step kernel/static-key-flips flip_static_keys
 stressors=()
 step stress-ng/classes stressors_to_run
 if [ $status = 0 ]; then
