@@ -58,7 +58,7 @@ help:
 	@echo '                    stress-ng, DEPT on and dept=off: each step with its'
 	@echo '                    reports (SOAK_MINUTES=12, SOAK_BOOTS, SOAK_STEPS;'
 	@echo '                    consoles and results.json in $(BUILD_DIR)/soak/T)'
-	@echo 'make soak-report    docs/soak.md from the latest soak of each target'
+	@echo 'make soak-report    the latest soak of each target, added to docs/soak.md'
 	@echo 'make full-config-builds  the series on x86_64 and arm64 defconfig plus'
 	@echo '                    what it touches, DEPT=y and n, W=1 on its files'
 	@echo '                    (FULL_CONFIGS=x86_64-y,arm64-n: only these; long)'

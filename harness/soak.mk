@@ -42,10 +42,11 @@ soak: tree
 		$(if $(SOAK_BOOTS),--boots $(SOAK_BOOTS)) \
 		$(if $(SOAK_STEPS),--steps '$(SOAK_STEPS)') --summary
 
-# docs/soak.md: what the latest soak of each target saw, rendered from
-# their results.json (harness/soak_results.py)
+# docs/soak.md, the soaks' history: what the latest soak of each target
+# saw, rendered from their results.json (harness/soak_results.py) and
+# added to its end
 .PHONY: soak-report
 soak-report:
-	@python3 -m harness.soak_results \
-		$(wildcard $(ALL_TARGETS:%=$(BUILD_DIR)/soak/%/results.json)) > docs/soak.md
+	@python3 -m harness.soak_results --append docs/soak.md \
+		$(wildcard $(ALL_TARGETS:%=$(BUILD_DIR)/soak/%/results.json))
 	@echo "soak-report: docs/soak.md"

@@ -247,6 +247,26 @@ class ResultsTest(unittest.TestCase):
 		self.assertIn('soak-um-dept-off: no kernel report.', text)
 		self.assertIn('- `stress-ng/pipe`: 2.5x', text)
 
+	def test_append(self):
+		result = {'target': 'um', 'date': '2026-12-07',
+			  'boots': [self.boot('dept-on', 100.0)]}
+		with tempfile.TemporaryDirectory() as work:
+			doc = os.path.join(work, 'soak.md')
+			path = os.path.join(work, 'results.json')
+			with open(path, 'w', encoding='utf-8') as file:
+				json.dump(result, file)
+			soak_results.main(['--append', doc, path])
+			with open(doc, encoding='utf-8') as file:
+				first = file.read()
+			with open(doc, 'a', encoding='utf-8') as file:
+				file.write('What was learned.\n')
+			soak_results.main(['--append', doc, path])
+			with open(doc, encoding='utf-8') as file:
+				both = file.read()
+		self.assertTrue(first.startswith('# What the soak saw\n'))
+		self.assertEqual(both.count('# What the soak saw'), 1)
+		self.assertEqual(both.count('## um, 2026-12-07'), 2)
+		self.assertIn('What was learned.\n\n## um, 2026-12-07', both)
 
 if __name__ == '__main__':
 	unittest.main()
