@@ -268,5 +268,6 @@ class ResultsTest(unittest.TestCase):
 		self.assertEqual(both.count('## um, 2026-12-07'), 2)
 		self.assertIn('What was learned.\n\n## um, 2026-12-07', both)
 
+
 if __name__ == '__main__':
 	unittest.main()
