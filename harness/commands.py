@@ -18,9 +18,11 @@ from harness.targets import Build, TargetFile
 PYTHON = sys.executable
 # The scenarios of make test's soak smoke: a few stressors any kernel of a
 # target runs in well under a minute, that reach the soak's whole path
-# (the Debian root disk, stress-ng, the verdict per step).
+# (the Debian root disk, stress-ng, the verdict per step); madvise for a
+# stressor run without a capability (scenarios/soak/stressors).
 SOAK_SMOKE_STEPS = ('stress-ng/pipe', 'stress-ng/fork', 'stress-ng/aio',
-		    'stress-ng/aiol', 'stress-ng/flock', 'stress-ng/futex')
+		    'stress-ng/aiol', 'stress-ng/flock', 'stress-ng/futex',
+		    'stress-ng/madvise')
 
 
 class UnknownTarget(Exception):

@@ -158,10 +158,14 @@ flip_static_keys() {
 # not start in this guest (it names what it lacks, e.g. a pathological
 # stressor or a missing capability) counts as not implemented here.
 stressor() {
-	local name=$1 seconds=$2 status
+	local name=$1 seconds=$2 status without=()
+	# root's capabilities after exec are its bounding set
+	[ -n "${stressor_nocap[$name]}" ] &&
+		without=(setpriv --bounding-set="-${stressor_nocap[$name]}")
 	# shellcheck disable=SC2086
 	(cd "$work/tmp" &&
-		timeout -k 10 $((seconds * 4 + 120)) setsid -w stress-ng \
+		timeout -k 10 $((seconds * 4 + 120)) setsid -w "${without[@]}" \
+			stress-ng \
 			--"$name" 2 ${stressor_args[$name]} \
 			--timeout "${seconds}s" --metrics-brief \
 			--yaml "$work/yaml")
@@ -176,10 +180,14 @@ stressor() {
 	return $status
 }
 
-# The options ./stressors gives a stressor (its 'args' lines), by name
-declare -A stressor_args
+# The options ./stressors gives a stressor (its 'args' lines) and the
+# capability it runs without (its 'nocap' lines), by name
+declare -A stressor_args stressor_nocap
 while read -r word name args; do
-	[ "$word" = args ] && stressor_args[$name]=$args
+	case $word in
+	args) stressor_args[$name]=$args ;;
+	nocap) stressor_nocap[$name]=$args ;;
+	esac
 done < "$here/stressors"
 
 # The stressors of the listed classes, each once, without the excluded
