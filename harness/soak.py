@@ -128,7 +128,8 @@ def keep_latest(path: str, latest: str) -> None:
 def boot(args, machine: target.Target, accel: Accelerator, mode: str,
 	 image: str) -> target.Boot:
 	cmdline = ' '.join(filter(None, [
-		f'soak.minutes={args.minutes}', 'printk.devkmsg=on',
+		f'soak.minutes={args.minutes}', f'soak.target={args.target}',
+		'printk.devkmsg=on',
 		args.steps and f'soak.steps={args.steps}', BOOT_MODES[mode]]))
 	values = {'kernel': args.kernel, 'root': image, 'cmdline': cmdline,
 		  'accel': accel.current}

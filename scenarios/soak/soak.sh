@@ -18,10 +18,12 @@
 # stressor failed, 3: no resources, 4: not implemented on this system).
 # The length comes from soak.minutes=M on the kernel command line;
 # soak.steps=PATTERN,... runs only the steps whose names match one of the
-# shell patterns (e.g. stress-ng/pipe,module/*).
+# shell patterns (e.g. stress-ng/pipe,module/*); soak.target=T names the
+# target the harness booted (um, x86_64, arm64: UML's uname says x86_64).
 here=$(dirname "$(realpath "$0")")
 minutes=$(sed -n 's/.*soak\.minutes=\([0-9]*\).*/\1/p' /proc/cmdline)
 minutes=${minutes:-30}
+target=$(sed -n 's/.*soak\.target=\([^ ]*\).*/\1/p' /proc/cmdline)
 steps=$(sed -n 's/.*soak\.steps=\([^ ]*\).*/\1/p' /proc/cmdline)
 work=/var/tmp/soak
 FSLOAD_SECONDS=30
@@ -190,29 +192,6 @@ while read -r word name args; do
 	esac
 done < "$here/stressors"
 
-# The stressors of the listed classes, each once, without the excluded
-# ones; a class this stress-ng does not know stops the list
-stressors_to_run() {
-	local word class list name
-	declare -A seen
-	while read -r word class _; do
-		[ "$word" = exclude ] && seen[$class]=1
-	done < "$here/stressors"
-	while read -r word class _; do
-		[ "$word" = class ] || continue
-		list=$(stress-ng --class "$class?" 2>&1)
-		case $list in
-		"class '$class' stressors:"*) ;;
-		*) echo "unknown class $class: $list" >&2; return 1 ;;
-		esac
-		for name in ${list#*:}; do
-			[ -n "${seen[$name]}" ] && continue
-			seen[$name]=1
-			echo "$name"
-		done
-	done < "$here/stressors"
-}
-
 rm -rf "$work"
 mkdir -p "$work/tmp"
 mark "begin minutes=$minutes uptime=$(cut -d" " -f1 /proc/uptime)"
@@ -238,7 +217,7 @@ done < "$here/modules"
 wanted kernel/static-key-flips &&
 	step kernel/static-key-flips flip_static_keys
 stressors=()
-step stress-ng/classes stressors_to_run
+step stress-ng/classes "$here/stressor-list" "$here/stressors" "$target"
 if [ $status = 0 ]; then
 	while read -r name; do
 		wanted "stress-ng/$name" && stressors+=("$name")
