@@ -10,8 +10,11 @@
  * KCSAN_REPORT_ONCE_IN_MS (3 s) per pair of top frames, and the two
  * forms have different pairs: one report or two.  The threads' functions
  * must not contain "kcsan_", which KCSAN takes for its own frames and
- * skips: the reports name racing_reader.
+ * skips: the reports name racing_reader.  The threads are bound to two
+ * CPUs: on one CPU the reader's watchpoint delay would never see the
+ * writer run, and the race could go unreported.
  */
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -41,12 +44,20 @@ static int racing_reader(void *unused)
 
 static int __init sanitizer_kcsan_init(void)
 {
+	unsigned int first = cpumask_first(cpu_online_mask);
+	unsigned int second = cpumask_next(first, cpu_online_mask);
 	struct task_struct *writer, *reader;
 
-	writer = kthread_run(racing_writer, NULL, "kcsan_writer");
+	if (second >= nr_cpu_ids) {
+		pr_err("sanitizer-kcsan: needs two online CPUs\n");
+		return -ENODEV;
+	}
+	writer = kthread_run_on_cpu(racing_writer, NULL, first,
+				    "kcsan_writer/%u");
 	if (IS_ERR(writer))
 		return PTR_ERR(writer);
-	reader = kthread_run(racing_reader, NULL, "kcsan_reader");
+	reader = kthread_run_on_cpu(racing_reader, NULL, second,
+				    "kcsan_reader/%u");
 	if (IS_ERR(reader)) {
 		kthread_stop(writer);
 		return PTR_ERR(reader);
