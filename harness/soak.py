@@ -125,12 +125,19 @@ def keep_latest(path: str, latest: str) -> None:
 	os.symlink(os.path.basename(path), latest)
 
 
-def boot(args, machine: target.Target, accel: Accelerator, mode: str,
-	 image: str) -> target.Boot:
-	cmdline = ' '.join(filter(None, [
-		f'soak.minutes={args.minutes}', f'soak.target={args.target}',
+def kernel_cmdline(args, mode: str) -> str:
+	"""What the guest's workload reads from the kernel's command line
+	(scenarios/soak/soak.sh): its length, its target by name, the steps
+	asked for; and the boot's mode."""
+	return ' '.join(filter(None, [
+		f'soak.minutes={args.minutes}', f'soak.target={args.name}',
 		'printk.devkmsg=on',
 		args.steps and f'soak.steps={args.steps}', BOOT_MODES[mode]]))
+
+
+def boot(args, machine: target.Target, accel: Accelerator, mode: str,
+	 image: str) -> target.Boot:
+	cmdline = kernel_cmdline(args, mode)
 	values = {'kernel': args.kernel, 'root': image, 'cmdline': cmdline,
 		  'accel': accel.current}
 	# the scratch disks where the command says {disks}, as the target

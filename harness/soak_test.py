@@ -180,6 +180,26 @@ class SoakTargetTest(unittest.TestCase):
 		self.assertEqual(machine.accel, 'tcg,thread=single')
 
 
+class CmdlineTest(unittest.TestCase):
+	"""The guest learns its target's name (UML's uname says x86_64),
+	not the path of the target's file."""
+
+	def test_target_by_name(self):
+		args = argparse.Namespace(minutes=3, name='x86_64', steps='',
+					  target='qemu-config/x86_64.toml')
+		words = soak.kernel_cmdline(args, 'dept-off').split()
+		self.assertIn('soak.target=x86_64', words)
+		self.assertIn('soak.minutes=3', words)
+		self.assertIn('dept=off', words)
+		self.assertFalse([w for w in words if w.startswith('soak.steps=')])
+
+	def test_steps_asked_for(self):
+		args = argparse.Namespace(minutes=1, name='um', steps='stress-ng/*',
+					  target='um-config/um.toml')
+		self.assertIn('soak.steps=stress-ng/*',
+			      soak.kernel_cmdline(args, 'dept-on').split())
+
+
 class RunFilesTest(unittest.TestCase):
 	"""A run keeps its console and results under its own time; the
 	latest are found under the plain names."""
