@@ -26,6 +26,7 @@ from harness import dept_decode, dept_graph, report_cli
 from harness import kconfig, schedule, verdict
 from harness.accel import Accelerator
 from harness.calibration import Calibration
+from harness.expectation import Expectation
 from harness.ktap import KtapWriter
 from harness.paths import SCENARIOS_DIR
 
@@ -132,13 +133,22 @@ def guest_cmdline(loaded: scenario.Scenario, halt: str, extra: str,
 	return ' '.join(words + loaded.expectation.cmdline)
 
 
-def run_scenario(args: argparse.Namespace, machine: target.Target,
-		 accel: Accelerator, name: str, path: str,
-		 calibration: Optional[Calibration] = None) -> Outcome:
+@dataclass
+class Admission:
+	"""A scenario loaded and the expectation it is judged by on this
+	kernel, or the outcome that ends it before anything is built (it
+	cannot be read, or it is skipped)."""
+	loaded: Optional[scenario.Scenario] = None
+	expectation: Optional[Expectation] = None
+	outcome: Optional[Outcome] = None
+
+
+def admit(args: argparse.Namespace, name: str, path: str) -> Admission:
 	try:
 		loaded = scenario.load(name, path)
 	except scenario.ScenarioError as error:
-		return Outcome(False, diagnostics=[f'{name}: {error}'])
+		return Admission(outcome=Outcome(False,
+						 diagnostics=[f'{name}: {error}']))
 	expectation = loaded.expectation
 	config = os.path.join(args.out, '.config')
 	try:
@@ -146,12 +156,38 @@ def run_scenario(args: argparse.Namespace, machine: target.Target,
 		if expectation.console_when and not absent:
 			expectation = expectation.for_kernel(kconfig.enabled(config))
 	except kconfig.KconfigError as error:
-		return Outcome(False, diagnostics=[f'{name}: {error}'])
+		return Admission(outcome=Outcome(False,
+						 diagnostics=[f'{name}: {error}']))
 	if absent:
-		return Outcome(True, kconfig.skip_reason(absent),
-			       [f'{name}: {loaded.description}'])
+		return Admission(outcome=Outcome(
+			True, kconfig.skip_reason(absent),
+			[f'{name}: {loaded.description}']))
 	if args.quick and expectation.long:
-		return Outcome(True, QUICK_SKIP, [f'{name}: {loaded.description}'])
+		return Admission(outcome=Outcome(
+			True, QUICK_SKIP, [f'{name}: {loaded.description}']))
+	return Admission(loaded, expectation)
+
+
+def build_modules_at_once(args: argparse.Namespace, names: List[str],
+			  known: dict) -> List[str]:
+	"""The modules of every scenario that will boot, built in one kbuild
+	run before the first boot (modules.build_all()); the diagnostics."""
+	admitted = [admit(args, name, known[name]) for name in names
+		    if name in known]
+	problem = modules.build_all(
+		[one.loaded for one in admitted if one.loaded], args.tree,
+		args.out, shlex.split(args.make_args), args.work,
+		os.cpu_count() or 1)
+	return [problem] if problem else []
+
+
+def run_scenario(args: argparse.Namespace, machine: target.Target,
+		 accel: Accelerator, name: str, path: str,
+		 calibration: Optional[Calibration] = None) -> Outcome:
+	admitted = admit(args, name, path)
+	if admitted.outcome:
+		return admitted.outcome
+	loaded, expectation = admitted.loaded, admitted.expectation
 	work = os.path.join(args.work, name)
 	os.makedirs(work, exist_ok=True)
 	diagnostics = [f'{name}: {loaded.description}']
@@ -312,6 +348,7 @@ def main(argv: List[str]) -> int:
 	names = selected(args, known)
 	writer = KtapWriter()
 	writer.plan(len(names))
+	writer.diagnostic(build_modules_at_once(args, names, known))
 
 	def print_outcome(index: int, outcome: Outcome) -> None:
 		writer.diagnostic(outcome.diagnostics)

@@ -566,6 +566,101 @@ class ModuleBuildTest(unittest.TestCase):
 		self.assertFalse(modules.up_to_date(self.source, self.out, ['-s']))
 
 
+class ModulesAtOnceTest(unittest.TestCase):
+	"""The modules of a run's scenarios built in one kbuild run, which
+	each scenario's own build then finds up to date; a name two
+	scenarios share, and a run that fails, leave scenarios to build
+	alone."""
+
+	def setUp(self):
+		self.root = tempfile.mkdtemp()
+		self.addCleanup(shutil.rmtree, self.root)
+		self.out = os.path.join(self.root, 'out')
+		self.work = os.path.join(self.root, 'work')
+		os.makedirs(self.out)
+		with open(os.path.join(self.out, 'Module.symvers'), 'w',
+			  encoding='utf-8') as file:
+			file.write('sym\n')
+		bin_dir = os.path.join(self.root, 'bin')
+		os.makedirs(bin_dir)
+		os.symlink(os.path.join(TEST_DATA, 'fake_kbuild_make.py'),
+			   os.path.join(bin_dir, 'make'))
+		self.log = os.path.join(self.root, 'make.log')
+		environment = {'PATH': bin_dir + os.pathsep + os.environ['PATH'],
+			       'FAKE_MAKE_LOG': self.log}
+		patcher = mock.patch.dict(os.environ, environment)
+		patcher.start()
+		self.addCleanup(patcher.stop)
+
+	def new_scenario(self, name: str, module: str) -> scenario.Scenario:
+		path = os.path.join(self.root, 'scenarios', name)
+		os.makedirs(path)
+		for file_name, text in (('description', 'd\n'),
+					('expect', 'reports none\n'),
+					('Kbuild', f'obj-m := {module}.o\n'),
+					(f'{module}.c', '')):
+			with open(os.path.join(path, file_name), 'w',
+				  encoding='utf-8') as file:
+				file.write(text)
+		os.utime(path + f'/{module}.c', (time.time() - 100,) * 2)
+		return scenario.load(name, path)
+
+	def make_runs(self) -> list:
+		try:
+			with open(self.log, encoding='utf-8') as file:
+				return file.read().splitlines()
+		except FileNotFoundError:
+			return []
+
+	def build_all(self, scenarios) -> str:
+		return modules.build_all(scenarios, 'tree', self.out, ['-s'],
+					 self.work, 2)
+
+	def build(self, one: scenario.Scenario) -> list:
+		return modules.build(one, 'tree', self.out, ['-s'],
+				     os.path.join(self.work, one.name))
+
+	def test_one_run_then_each_up_to_date(self):
+		scenarios = [self.new_scenario('a', 'mod_a'), self.new_scenario('b', 'mod_b')]
+		self.assertEqual(self.build_all(scenarios), '')
+		runs = self.make_runs()
+		self.assertEqual(len(runs), 1)
+		self.assertIn(f'M={os.path.abspath(self.work)}/.modules', runs[0])
+		self.assertIn('-j2', runs[0].split())
+		with open(os.path.join(self.work, '.modules', 'Kbuild'),
+			  encoding='utf-8') as file:
+			self.assertEqual(file.read(), 'obj-m += a/\nobj-m += b/\n')
+		self.assertEqual(self.build(scenarios[1]), [
+			os.path.join(self.work, 'b', 'module', 'mod_b.ko')])
+		self.assertEqual(len(self.make_runs()), 1)
+
+	def test_a_taken_name_builds_alone(self):
+		scenarios = [self.new_scenario('a', 'mod'), self.new_scenario('b', 'mod'),
+			     self.new_scenario('c', 'other')]
+		self.assertEqual(self.build_all(scenarios), '')
+		with open(os.path.join(self.work, '.modules', 'Kbuild'),
+			  encoding='utf-8') as file:
+			self.assertEqual(file.read(), 'obj-m += a/\nobj-m += c/\n')
+		self.build(scenarios[1])
+		runs = self.make_runs()
+		self.assertEqual(len(runs), 2)
+		self.assertIn(f'M={os.path.abspath(self.work)}/b/module', runs[1])
+
+	def test_a_failed_run_leaves_each_to_build_alone(self):
+		scenarios = [self.new_scenario('a', 'mod_a'), self.new_scenario('b', 'mod_b')]
+		with mock.patch.dict(os.environ, {'FAKE_MAKE_FAIL': '1'}):
+			problem = self.build_all(scenarios)
+		self.assertIn('the modules of 2 scenarios did not build', problem)
+		self.build(scenarios[0])
+		self.assertEqual(len(self.make_runs()), 2)
+
+	def test_nothing_to_build_starts_no_kbuild(self):
+		scenarios = [self.new_scenario('a', 'mod_a'), self.new_scenario('b', 'mod_b')]
+		self.build(scenarios[0])
+		self.assertEqual(self.build_all(scenarios), '')
+		self.assertEqual(len(self.make_runs()), 1)
+
+
 class NeedsTest(unittest.TestCase):
 	"""'needs' in an expect file: skipped, saying why, on a kernel
 	without the options; run as usual on one with them."""
