@@ -148,6 +148,14 @@ def write_stamp(source: str, out: str, make_args: List[str]) -> None:
 		json.dump(build_key(out, make_args), file)
 
 
+def drop_stamp(source: str) -> None:
+	"""Before a build: one that fails must not leave the last one's
+	stamp on what it half rebuilt."""
+	stamp = os.path.join(source, STAMP)
+	if os.path.exists(stamp):
+		os.remove(stamp)
+
+
 def build_all(scenarios: List[Scenario], tree: str, out: str,
 	      make_args: List[str], work: str, jobs: int) -> str:
 	"""Build the modules of many scenarios in one kbuild run, so that
@@ -184,9 +192,7 @@ def build_all(scenarios: List[Scenario], tree: str, out: str,
 				   os.path.join(batch, name))
 			file.write(f'obj-m += {name}/\n')
 	for _, source in links:
-		stamp = os.path.join(source, STAMP)
-		if os.path.exists(stamp):
-			os.remove(stamp)
+		drop_stamp(source)
 	log_path = os.path.join(batch, 'build.log')
 	if not run_kbuild(tree, out, batch, make_args + [f'-j{jobs}'],
 			  log_path):
@@ -207,9 +213,7 @@ def build(scenario: Scenario, tree: str, out: str, make_args: List[str],
 	source = copy_sources(scenario, work)
 	if up_to_date(source, out, make_args):
 		return sorted(glob.glob(os.path.join(source, '*.ko')))
-	stamp = os.path.join(source, STAMP)
-	if os.path.exists(stamp):
-		os.remove(stamp)
+	drop_stamp(source)
 	log_path = os.path.join(work, 'build.log')
 	if not run_kbuild(tree, out, source, make_args, log_path):
 		with open(log_path, encoding='utf-8', errors='replace') as log:
