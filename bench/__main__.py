@@ -13,9 +13,10 @@ usage: python3 -m bench run --out DIR [--runs N]
 		[--workload TARGET:COLUMN:WORK=COMMAND]...
        python3 -m bench compare OLD.json NEW.json
        python3 -m bench table RESULTS.json
-       python3 -m bench profile --boot FILE --out DIR
+       python3 -m bench profile --target-file FILE --prepare COMMAND
+		--kernel-out DIR --out DIR
 		[--column NAME[:PARAMETER,...]]... [--part NAME=OBJECT,...]...
-		[--hz N] [--top N]
+		[--bench-ms N] [--hz N] [--top N]
 
 run: builds each column's kernel (--build), boots the benchmark scenario
 with each --boot command (the scenario runner, its work directory WORK)
@@ -27,20 +28,22 @@ its work directory WORK, the kernel built by --workload-build) --runs times,
 prints the table and writes DIR/results.json, DIR/chart.svg and, with
 --document, the tables as Markdown in FILE (bench/document.py).
 
-profile: boots the guest of --boot (the runner's --boot-command-to file)
-under perf once per column, with the column's kernel parameters, and
-prints where the time went (bench/profile.py).
+profile: has the scenario runner (--prepare) prepare the benchmark's
+guest once per column, with the column's kernel parameters, boots it
+under the sampler of the target file's [profile] table (perf, or QEMU's
+gdb stub) and prints where the time went (bench/profile.py).
 """
 
 import argparse
 import os
 import subprocess
 import sys
+import tomllib
 from typing import Dict, List, Tuple
 
 from bench import chart, compare, console, document, figures, guest, host
 from bench import kernel
-from bench import memory, profile, results, table, timed, workload
+from bench import gdbstub, memory, profile, results, table, timed, workload
 
 
 def spec(text: str) -> tuple:
@@ -158,9 +161,11 @@ def profile_run(args: argparse.Namespace) -> int:
 		name, _, objects = text.partition('=')
 		parts[name] = objects.split(',')
 	try:
-		lines = profile.run(args.boot, columns, args.out, parts, args.hz,
-				    args.top)
-	except (OSError, RuntimeError, subprocess.SubprocessError) as error:
+		lines = profile.run(args.target_file, args.prepare, args.kernel_out,
+				    columns, args.out, parts, args.bench_ms,
+				    args.hz, args.top)
+	except (OSError, RuntimeError, subprocess.SubprocessError,
+		tomllib.TOMLDecodeError, gdbstub.StubError) as error:
 		print(f'bench: error: {error}', file=sys.stderr)
 		return 1
 	print('\n'.join(lines))
@@ -195,12 +200,17 @@ def main(argv: List[str]) -> int:
 	tabling.add_argument('results')
 	tabling.set_defaults(func=table_of)
 	profiling = commands.add_parser('profile')
-	profiling.add_argument('--boot', required=True)
+	profiling.add_argument('--target-file', required=True)
+	profiling.add_argument('--prepare', required=True,
+			       help='the scenario runner on the target, a shell '
+			       'command')
+	profiling.add_argument('--kernel-out', required=True)
 	profiling.add_argument('--out', required=True)
 	profiling.add_argument('--column', action='append', default=[])
 	profiling.add_argument('--part', action='append', default=[])
-	profiling.add_argument('--hz', type=int, default=4000)
-	profiling.add_argument('--top', type=int, default=25)
+	profiling.add_argument('--bench-ms', type=int, default=2000)
+	profiling.add_argument('--hz', type=int)
+	profiling.add_argument('--top', type=int)
 	profiling.set_defaults(func=profile_run)
 	args = parser.parse_args(argv)
 	return args.func(args)

@@ -6,14 +6,19 @@ import contextlib
 import io
 import json
 import os
+import socket
 import tempfile
+import sys
+import threading
+import time
 import unittest
+import unittest.mock
 from typing import Dict
 
 from bench import callgrind, chart, compare, console, document, figures
 from bench import guest, host
 from bench import kernel
-from bench import memory, profile, results, table, timed, workload
+from bench import gdbstub, memory, profile, results, table, timed, workload
 from bench import __main__ as bench_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
@@ -497,12 +502,209 @@ class ProfileTest(unittest.TestCase):
 			   ('map_class', 1.5), ('0x000000008603e3a0', 2.0)]
 		self.assertEqual(profile.shares(samples, parts),
 				 {'dept': 7.0, 'lockdep': 10.0, 'rest': 2.0})
-		lines = profile.render({'on': samples}, parts, 2)
+		lines = profile.table('== on', samples, parts, 2)
 		self.assertEqual(lines[1].split(), ['self', '%', 'function', 'part'])
 		self.assertEqual(lines[2].split(), ['10.00', '__lock_acquire', 'lockdep'])
 		self.assertEqual(len(lines), 6)
 		self.assertIn('dept 7.0 %, lockdep 10.0 %, rest 2.0 %', lines[4])
 
+	def test_symbols_by_address(self):
+		symbols = profile.Symbols(
+			'ffffffff81000000 0000000000000010 T _stext\n'
+			'ffffffff81000010 t entry_asm\n'
+			'ffffffff81000040 0000000000000020 t dept_wait\n'
+			'ffffffff81000080 0000000000000004 d dept_pool\n')
+		self.assertEqual(symbols.name(0xffffffff8100000f), '_stext')
+		# no size: up to the next symbol
+		self.assertEqual(symbols.name(0xffffffff8100003f), 'entry_asm')
+		self.assertEqual(symbols.name(0xffffffff8100005f), 'dept_wait')
+		# past the last function's end, in the kernel's half
+		self.assertEqual(symbols.name(0xffffffff81000060), '[module]')
+		self.assertEqual(symbols.name(0xffffffffa0001000), '[module]')
+		self.assertEqual(symbols.name(0x401000), '[user]')
+
+	def test_percentages(self):
+		self.assertEqual(profile.percentages(['b', 'a', 'b', 'c']),
+				 [('b', 50.0), ('a', 25.0), ('c', 25.0)])
+
+	def test_phases_follow_the_console(self):
+		with tempfile.TemporaryDirectory() as work:
+			console = os.path.join(work, 'console.log')
+			phases = profile.Phases(console)
+			self.assertEqual(phases.update(), profile.BOOT)
+			with open(console, 'w') as f:
+				f.write('[    0.5] Run /init as init process\n'
+					'harness: scenario dept-bench start\n'
+					'dept-bench: spin_pair 12.5')
+			self.assertEqual(phases.update(), 'spin_pair')
+			with open(console, 'a') as f:
+				f.write('00 ns/op over 1024\n[    1.2] dept-bench: '
+					'mutex_pair 20.000 ns/op over 512\n')
+			self.assertEqual(phases.update(), 'rwsem_read_pair')
+			with open(console, 'a') as f:
+				f.write('dept-bench: folio_pair 5.000 ns/op over 9\n')
+			self.assertEqual(phases.update(), profile.END)
+
+	def test_method_of_a_target_file(self):
+		with tempfile.TemporaryDirectory() as work:
+			path = os.path.join(work, 't.toml')
+			with open(path, 'w') as f:
+				f.write('[gdb]\nstub = ["-s"]\ncmdline = "nokaslr"\n'
+					'symbols = "vmlinux"\n[profile]\n'
+					'sampler = "gdbstub"\npc_register = 16\n')
+			method = profile.load_method(path)
+			self.assertEqual((method.sampler, method.pc_register,
+					  method.stub, method.cmdline),
+					 ('gdbstub', 16, ['-s'], 'nokaslr'))
+			with open(path, 'w') as f:
+				f.write('[profile]\nsampler = "gdbstub"\n')
+			with self.assertRaisesRegex(RuntimeError, 'pc_register'):
+				profile.load_method(path)
+			with open(path, 'w') as f:
+				f.write('[gdb]\nmode = "run"\n')
+			with self.assertRaisesRegex(RuntimeError, 'no .profile. table'):
+				profile.load_method(path)
+
+
+class FakeStub(threading.Thread):
+	"""A gdb stub of two virtual CPUs, CPU 2 halted, that answers with
+	acknowledgements until QStartNoAckMode, reads registers only once
+	the target's description was read (as QEMU) and ends the connection
+	after @samples interrupts."""
+
+	def __init__(self, samples: int, pc: int = 0xdeadbeef,
+		     before_stop=lambda: None):
+		super().__init__()
+		self.server = socket.socket()
+		self.server.bind(('127.0.0.1', 0))
+		self.server.listen(1)
+		self.address = '127.0.0.1:%d' % self.server.getsockname()[1]
+		self.samples = samples
+		self.pc = pc.to_bytes(8, 'little').hex()
+		self.before_stop = before_stop
+		self.seen = []
+
+	@staticmethod
+	def packets(conn):
+		"""What the client sends: ^C as '\\x03', each packet's payload."""
+		pending = b''
+		while True:
+			if not pending:
+				pending = conn.recv(4096)
+				if not pending:
+					return
+			if pending[:1] in (b'+', b'\x03'):
+				if pending[:1] == b'\x03':
+					yield '\x03'
+				pending = pending[1:]
+				continue
+			while b'#' not in pending or (
+					len(pending) < pending.index(b'#') + 3):
+				pending += conn.recv(4096)
+			end = pending.index(b'#')
+			yield pending[1:end].decode()
+			pending = pending[end + 3:]
+
+	def run(self):
+		conn, _ = self.server.accept()
+		acks, described, thread, stops = True, False, '1', 0
+		pcs = {'1': self.pc, '2': '0100000000000000'}
+		for payload in self.packets(conn):
+			self.seen.append(payload)
+			if acks and payload != '\x03':
+				conn.sendall(b'+')
+			if payload == 'c':
+				continue
+			if payload == '\x03':
+				self.before_stop()
+				stops += 1
+				if stops > self.samples:
+					conn.close()
+					return
+				reply = 'T02thread:01;'
+			elif payload.startswith('qSupported:'):
+				reply = 'PacketSize=1000;QStartNoAckMode+'
+			elif payload.startswith('qXfer:features:read:target.xml:'):
+				reply, described = 'm<', True
+			elif payload == 'QStartNoAckMode':
+				reply, acks = 'OK', False
+			elif payload == 'qfThreadInfo':
+				reply = 'm1,2'
+			elif payload == 'qsThreadInfo':
+				reply = 'l'
+			elif payload.startswith('qThreadExtraInfo,'):
+				state = 'halted ' if payload.endswith(',2') else 'running'
+				reply = f'CPU#0 [{state}]'.encode().hex()
+			elif payload.startswith('Hg'):
+				thread, reply = payload[2:], 'OK'
+			elif payload == 'p10':
+				reply = pcs[thread] if described else ''
+			else:
+				reply = ''
+			conn.sendall(gdbstub.frame(reply))
+
+
+class GdbStubTest(unittest.TestCase):
+	def test_frames_and_escapes(self):
+		self.assertEqual(gdbstub.frame('qfThreadInfo'), b'$qfThreadInfo#bb')
+		self.assertEqual(gdbstub.unescape(b'a}]b'), b'a}b')
+		self.assertEqual(gdbstub.unescape(b'0* '), b'0000')
+		self.assertEqual(gdbstub.little_endian('efbeadde00000000'),
+				 0xdeadbeef)
+
+	def test_samples_the_cpus_not_halted(self):
+		stub_side = FakeStub(samples=3)
+		stub_side.start()
+		stub = gdbstub.Stub.connect(stub_side.address, 5)
+		taken = []
+		gdbstub.sample(stub, 16, 1000, taken.append)
+		stub.close()
+		stub_side.join()
+		self.assertEqual(taken, [[0xdeadbeef]] * 3)
+		self.assertEqual(stub_side.seen[:4], [
+			'qSupported:xmlRegisters=i386', 'QStartNoAckMode',
+			'qXfer:features:read:target.xml:0,1', 'qfThreadInfo'])
+		self.assertEqual(stub_side.seen.count('c'), 4)
+
+	def test_a_boot_sampled_figure_by_figure(self):
+		"""A fake QEMU prints the console up to the first figure's line
+		and lives on a second; its stub answers once that line is in
+		the console: every sample is the second figure's."""
+		with tempfile.TemporaryDirectory() as work:
+			data = os.path.join(work, 'on.data')
+			console = data + '.console'
+
+			def figure_printed():
+				while 'spin_pair' not in (open(console).read() if
+							  os.path.exists(console) else ''):
+					time.sleep(0.01)
+
+			stub_side = FakeStub(3, 0xffffffff81000010, figure_printed)
+			stub_side.start()
+			qemu = [sys.executable, '-c', 'import time; print("harness: '
+				'scenario dept-bench start\\ndept-bench: spin_pair '
+				'1.000 ns/op over 1", flush=True); time.sleep(1)']
+			method = profile.Method('gdbstub', 16, ['--unused={port}'])
+			symbols = profile.Symbols(
+				'ffffffff81000000 0000000000000100 T lock_acquire\n')
+			port = int(stub_side.address.rpartition(':')[2])
+			with unittest.mock.patch.object(profile, 'free_port',
+							return_value=port):
+				found = profile.stub_profile(
+					{'command': qemu, 'timeout': 30},
+					profile.Column('on', []), data, 1000, method, symbols)
+			stub_side.join()
+			self.assertEqual(found, {'mutex_pair (3 samples)':
+						 [('lock_acquire', 100.0)]})
+			with open(data) as f:
+				self.assertEqual(f.read(), 'mutex_pair\tffffffff81000010\n' * 3)
+
+	def test_no_stub(self):
+		with socket.socket() as sock:
+			sock.bind(('127.0.0.1', 0))
+			port = sock.getsockname()[1]
+		with self.assertRaisesRegex(gdbstub.StubError, 'no gdb stub'):
+			gdbstub.Stub.connect(f'127.0.0.1:{port}', 0.2)
 
 if __name__ == '__main__':
 	unittest.main()

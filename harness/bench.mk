@@ -16,17 +16,16 @@
 #                  BENCH_DOCUMENT= another file, for a run of some groups)
 #   make bench-compare OLD=path/to/results.json
 #                  each figure of the latest results against OLD's
-#   make bench-profile
-#                  the benchmark on UML under the host's perf, DEPT on and
-#                  off: the functions with the most samples, and the
+#   make bench-profile [TARGET=x86_64]
+#                  the benchmark on TARGET's kernel (default: the default
+#                  target), DEPT on and off, under the sampler of its
+#                  file's [profile] table (the host's perf, QEMU's gdb
+#                  stub): the functions with the most samples, and the
 #                  shares of DEPT's engine, lockdep and the rest
 #   make bench-unit  the unit tests of bench/, KTAP
 
 BENCH_OUT := $(BUILD_DIR)/bench
 BENCH_RUNS ?= 5
-# the default target (harness/targets.py): its edit loop is timed, its
-# kernel profiled, and it is measured when TARGETS does not say
-BENCH_TARGET := $(DEFAULT_TARGET)
 BENCH_DEBS := gnuplot-nox valgrind
 
 # the host program: the runtime of the host build, the engine, bench/host
@@ -68,13 +67,12 @@ $(BENCH_HOST_BIN): $(BENCH_HOST_OBJS)
 # those whose make test it times.
 BENCH_HARNESS_TARGETS ?=
 
-# make bench-profile: BENCH_TARGET's kernel (a host process: UML) with
-# DEPT, booted under perf by
-# bench/profile.py, the guest prepared (not booted) by the runner; its
-# parts are the functions of the engine's and of lockdep's objects.
-BENCH_PROFILE := $(BENCH_OUT)/profile
+# make bench-profile: TARGET's kernel with DEPT, its guest prepared by the
+# runner and sampled by bench/profile.py; its parts are the functions of
+# the engine's and of lockdep's objects.
+BENCH_PROFILE := $(BENCH_OUT)/profile/$(TARGET)
 BENCH_PROFILE_DEBS := linux-perf binutils
-bench-objects = $$(ls $(addprefix $($(BENCH_TARGET)_OUT)/,$(1)) | paste -sd,)
+bench-objects = $$(ls $(addprefix $($(TARGET)_OUT)/,$(1)) | paste -sd,)
 
 .PHONY: bench bench-compare bench-unit bench-deps bench-profile
 bench-deps:
@@ -99,14 +97,13 @@ bench-compare:
 
 bench-profile: tree
 	@harness/install-deps.sh $(BENCH_PROFILE_DEBS) >&2
-	$(if $(VARIANT),$(error make bench-profile profiles the $(BENCH_TARGET) kernel; no VARIANT=))
-	@$(MAKE) -s --no-print-directory $(BENCH_TARGET)-prepared
+	$(if $(VARIANT),$(error make bench-profile profiles the $(TARGET) kernel; no VARIANT=))
+	@$(MAKE) -s --no-print-directory $(TARGET)-prepared
 	@mkdir -p $(BENCH_PROFILE)
-	@$(HARNESS) scenarios --target $(BENCH_TARGET) \
-		--work $(BENCH_OUT)/runs/$(BENCH_TARGET)/profile --only dept-bench \
-		--boot-command-to $(BENCH_PROFILE)/boot.json > /dev/null
-	@python3 -m bench profile --out $(BENCH_PROFILE) \
-		--boot $(BENCH_PROFILE)/boot.json --column on --column off:dept=off \
+	@python3 -m bench profile --target-file $($(TARGET)_TOML) \
+		--prepare "$(HARNESS) scenarios --target $(TARGET) --work $(BENCH_OUT)/runs/$(TARGET)/profile" \
+		--kernel-out $($(TARGET)_OUT) --out $(BENCH_PROFILE) \
+		--column on --column off:dept=off \
 		--part dept=$(call bench-objects,kernel/dependency/*.o) \
 		--part lockdep=$(call bench-objects,kernel/locking/lockdep.o)
 

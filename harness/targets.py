@@ -26,12 +26,13 @@ it holds:
                               it has one (make full-config-builds)
   parallel = true     its guests mostly wait: scenarios boot side by side,
                       two per CPU (top level, beside how it boots)
-  default = true      the target of make run, make gdb and make bench when
-                      none is named (top level; one target says so):
-                      the fastest edit loop, which make bench times (an
-                      edit of the engine to the suite's verdict) and
-                      profiles under the host's perf
+  default = true      the target of make run, make gdb, make bench and
+                      make bench-profile when none is named (top level;
+                      one target says so): the fastest edit loop, which
+                      make bench times (an edit of the engine to the
+                      suite's verdict)
   [gdb]               how gdb reaches its kernel (gdb-scripts/gdb_session.py)
+  [profile]           how make bench-profile samples it (bench/profile.py)
   [tests]             what make test runs on it besides the scenario suite
     gdb = true                DEPT's gdb commands against its kernel
     lockdep_selftests = true  lockdep's selftests with DEPT's verdict

@@ -10,7 +10,10 @@ stats() {
 }
 
 stats boot
-insmod /scenario/dept_bench.ko || exit 1
+# The module's parameters given on the kernel's command line, as modprobe
+# would pass them (make bench-profile lengthens each figure so).
+params=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^dept_bench\.//p')
+insmod /scenario/dept_bench.ko $params || exit 1
 rmmod dept_bench || exit 1
 stats bench
 echo "dept-bench: done"
