@@ -1465,11 +1465,19 @@ static __always_inline struct dept_wait_hist *hist_back(struct dept_task *dt,
 }
 
 /*
- * Append @w to the ring.  A wait of the same class and instance in the
- * same context just before it shares its slot: only the latest one
- * matters.  Waits on other instances of an ordered set keep slots of
- * their own: which of them came after a request decides whether the
- * request's event depends on them (see ordered_after()).
+ * Append @w to the ring at the wgen @wg, or at one of its own if @wg is
+ * zero.  A wait of the same class and instance in the same context just
+ * before it shares its slot: only the latest one matters.  Waits on
+ * other instances of an ordered set keep slots of their own: which of
+ * them came after a request decides whether the request's event depends
+ * on them (see ordered_after()).
+ *
+ * A wait that shares the slot keeps the slot's wgen if no wgen was taken
+ * anywhere since that one: no request, IRQ enabling or other wait has
+ * come after it, so whatever comes later orders the same against either
+ * wgen.  One taken by another CPU after the check orders after this
+ * wait, as it would have had it come first.  A lock taken in a loop then
+ * costs a read of the shared counter, not its increment.
  */
 static __always_inline void add_hist(struct dept_wait *w, unsigned int wg,
 				     unsigned int ctxt_id)
@@ -1483,6 +1491,12 @@ static __always_inline void add_hist(struct dept_wait *w, unsigned int wg,
 		wh = dt->wait_hist + dt->wait_hist_pos;
 		dt->wait_hist_pos = (dt->wait_hist_pos + 1) %
 				    DEPT_MAX_WAIT_HIST;
+		if (!wg)
+			wg = next_wgen();
+	} else if (!wg) {
+		wg = wh->wgen;
+		if (wg != (unsigned int)atomic_read(&dept_wgen))
+			wg = next_wgen();
 	}
 
 	/*
@@ -1711,7 +1725,7 @@ static __always_inline void add_wait(struct dept_class *c, struct dept_map *m,
 			add_dep(eh->ecxt, w);
 	}
 
-	add_hist(w, wg ?: next_wgen(), ctxt_id_of(cxt));
+	add_hist(w, wg, ctxt_id_of(cxt));
 	if (made)
 		put_wait(w);
 }

@@ -102,6 +102,41 @@ static void dept_test_hist_ring_wraps(struct kunit *test)
 	kunit_forget(test);
 }
 
+/*
+ * A lock taken again keeps its slot's wgen while no wgen is taken
+ * anywhere in between, and gets a newer one once one is.  Another CPU
+ * may take wgens meanwhile: the first case is tried until it is seen.
+ */
+static void dept_test_repeat_keeps_wgen(struct kunit *test)
+{
+	struct dept_task *dt = dept_task();
+	unsigned int wg, request;
+	bool kept = false;
+	unsigned long flags;
+	struct dept_map m;
+	int tries;
+
+	kunit_map(&m, 0, "kunit_repeat");
+	local_irq_save(flags);
+	for (tries = 0; tries < 100 && !kept; tries++) {
+		ldt_lock(&m, 0, 0, NULL, _THIS_IP_);
+		ldt_unlock(&m, _THIS_IP_);
+		wg = hist_back(dt, 1)->wgen;
+		ldt_lock(&m, 0, 0, NULL, _THIS_IP_);
+		ldt_unlock(&m, _THIS_IP_);
+		kept = hist_back(dt, 1)->wgen == wg && dept_wgen_now() == wg;
+	}
+	request = next_wgen();
+	ldt_lock(&m, 0, 0, NULL, _THIS_IP_);
+	ldt_unlock(&m, _THIS_IP_);
+	wg = hist_back(dt, 1)->wgen;
+	local_irq_restore(flags);
+
+	KUNIT_EXPECT_TRUE(test, kept);
+	KUNIT_EXPECT_TRUE(test, before(request, wg));
+	kunit_forget(test);
+}
+
 static void dept_test_class_cache(struct kunit *test)
 {
 	struct dept_map m;
@@ -266,6 +301,7 @@ static struct kunit_case dept_test_cases[] = {
 	KUNIT_CASE(dept_test_before_wraps),
 	KUNIT_CASE(dept_test_wgen_never_zero),
 	KUNIT_CASE(dept_test_hist_ring_wraps),
+	KUNIT_CASE(dept_test_repeat_keeps_wgen),
 	KUNIT_CASE(dept_test_class_cache),
 	KUNIT_CASE(dept_test_spin_abba),
 	KUNIT_CASE(dept_test_mutex_aa),
