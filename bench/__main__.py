@@ -15,7 +15,7 @@ usage: python3 -m bench run --out DIR [--runs N]
        python3 -m bench table RESULTS.json
        python3 -m bench profile --target-file FILE --prepare COMMAND
 		--kernel-out DIR --out DIR
-		[--column NAME[:PARAMETER,...]]... [--part NAME=OBJECT,...]...
+		[--column NAME[:PARAMETER,...]]... [--part NAME=OBJECT|PREFIX*,...]...
 		[--bench-ms N] [--hz N] [--top N]
 
 run: builds each column's kernel (--build), boots the benchmark scenario
@@ -158,8 +158,8 @@ def profile_run(args: argparse.Namespace) -> int:
 		columns.append(profile.Column(name, [p for p in params.split(',') if p]))
 	parts = {}
 	for text in args.part:
-		name, _, objects = text.partition('=')
-		parts[name] = objects.split(',')
+		name, _, items = text.partition('=')
+		parts[name] = items.split(',')
 	try:
 		lines = profile.run(args.target_file, args.prepare, args.kernel_out,
 				    columns, args.out, parts, args.bench_ms,

@@ -496,17 +496,18 @@ class ProfileTest(unittest.TestCase):
 				 ['dept_wait', 'map_class'])
 
 	def test_parts(self):
-		parts = {'dept': {'__dept_wait', 'map_class'},
+		parts = {'dept': {'__dept_wait', 'map_class', 'dept_*'},
 			 'lockdep': {'__lock_acquire'}}
 		samples = [('__lock_acquire', 10.0), ('__dept_wait', 5.5),
-			   ('map_class', 1.5), ('0x000000008603e3a0', 2.0)]
+			   ('map_class', 1.5), ('0x000000008603e3a0', 2.0),
+			   ('dept_pg_locked_lock', 1.0), ('undept_x', 0.5)]
 		self.assertEqual(profile.shares(samples, parts),
-				 {'dept': 7.0, 'lockdep': 10.0, 'rest': 2.0})
+				 {'dept': 8.0, 'lockdep': 10.0, 'rest': 2.5})
 		lines = profile.table('== on', samples, parts, 2)
 		self.assertEqual(lines[1].split(), ['self', '%', 'function', 'part'])
 		self.assertEqual(lines[2].split(), ['10.00', '__lock_acquire', 'lockdep'])
 		self.assertEqual(len(lines), 6)
-		self.assertIn('dept 7.0 %, lockdep 10.0 %, rest 2.0 %', lines[4])
+		self.assertIn('dept 8.0 %, lockdep 10.0 %, rest 2.5 %', lines[4])
 
 	def test_symbols_by_address(self):
 		symbols = profile.Symbols(

@@ -23,7 +23,9 @@ batch per figure (dept_bench.bench_ms), so that each figure gets samples
 enough.  A table lists the functions with the most samples of their own,
 each with the part of the kernel it is in: DEPT's engine
 (kernel/dependency/), lockdep (kernel/locking/lockdep.o) or the rest;
-then each part's share of all samples.  perf shows the benchmark
+then each part's share of all samples (a part is given as object files
+and names ending in '*', every function whose name begins so: DEPT's
+hooks outside its engine are dept_*()).  perf shows the benchmark
 module's functions as addresses, gdbstub as '[module]': 'rest'.  With
 gdbstub, each sample also carries the figure the benchmark was measuring
 when it was taken (the figure whose console line comes next), and each
@@ -118,9 +120,18 @@ def nm_symbols(objects: List[str]) -> set:
 	return found
 
 
+def part_symbols(items: List[str]) -> set:
+	"""A part's functions: those of its object files, and its names
+	ending in '*', which stand for every function they begin."""
+	return nm_symbols([i for i in items if not i.endswith('*')]) | {
+		i for i in items if i.endswith('*')}
+
+
 def part_of(symbol: str, parts: Dict[str, set]) -> str:
 	for name, symbols in parts.items():
-		if symbol in symbols:
+		if symbol in symbols or any(
+				p.endswith('*') and symbol.startswith(p[:-1])
+				for p in symbols):
 			return name
 	return 'rest'
 
@@ -339,7 +350,7 @@ def run(target_file: str, runner: str, kernel_out: str, columns: List[Column],
 	name = os.path.splitext(os.path.basename(target_file))[0]
 	hz = hz or HZ[method.sampler]
 	top = top or TOP[method.sampler]
-	symbols = {part: nm_symbols(objects) for part, objects in parts.items()}
+	symbols = {part: part_symbols(items) for part, items in parts.items()}
 	kernel = (Symbols.of(os.path.join(kernel_out, method.symbols))
 		  if method.sampler == 'gdbstub' else None)
 	lines = []

@@ -69,7 +69,8 @@ BENCH_HARNESS_TARGETS ?=
 
 # make bench-profile: TARGET's kernel with DEPT, its guest prepared by the
 # runner and sampled by bench/profile.py; its parts are the functions of
-# the engine's and of lockdep's objects.
+# the engine's objects with DEPT's hooks elsewhere (dept_*, __dept_*:
+# the folio lock's in mm/filemap.c), and those of lockdep's object.
 BENCH_PROFILE := $(BENCH_OUT)/profile/$(TARGET)
 BENCH_PROFILE_DEBS := linux-perf binutils
 bench-objects = $$(ls $(addprefix $($(TARGET)_OUT)/,$(1)) | paste -sd,)
@@ -104,7 +105,7 @@ bench-profile: tree
 		--prepare "$(HARNESS) scenarios --target $(TARGET) --work $(BENCH_OUT)/runs/$(TARGET)/profile" \
 		--kernel-out $($(TARGET)_OUT) --out $(BENCH_PROFILE) \
 		--column on --column off:dept=off \
-		--part dept=$(call bench-objects,kernel/dependency/*.o) \
+		--part "dept=$(call bench-objects,kernel/dependency/*.o),dept_*,__dept_*" \
 		--part lockdep=$(call bench-objects,kernel/locking/lockdep.o)
 
 bench-unit:
