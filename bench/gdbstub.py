@@ -5,8 +5,8 @@ no more (Documentation of the protocol: gdb's manual, "Remote Protocol").
 
 A sample stops the guest (^C), reads the program counter of every
 virtual CPU that is not halted, and lets the guest go on ('c').  QEMU
-stops the guest's clock while it is stopped, so the guest's own timings
-do not count the sampler.  Under TCG a virtual CPU stops where a
+stops the guest's clock while it is stopped, yet the stops disturb the
+guest's own timings: a sampled boot gives shares, not times.  Under TCG a virtual CPU stops where a
 translated block begins: a sample's address is where the CPU would go
 on, at most one block past where it was.
 """
