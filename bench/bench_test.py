@@ -700,6 +700,22 @@ class GdbStubTest(unittest.TestCase):
 			with open(data) as f:
 				self.assertEqual(f.read(), 'mutex_pair\tffffffff81000010\n' * 3)
 
+	def test_a_guest_without_a_stub_is_ended(self):
+		"""QEMU halted for a sampler that cannot reach it would wait for
+		its whole timeout: it is ended at once."""
+		with tempfile.TemporaryDirectory() as work:
+			qemu = [sys.executable, '-c', 'import time; time.sleep(60)']
+			started = time.monotonic()
+			with unittest.mock.patch.object(profile, 'STUB_WITHIN', 0.3):
+				with self.assertRaisesRegex(gdbstub.StubError, 'no gdb stub'):
+					profile.stub_profile(
+						{'command': qemu, 'timeout': 60},
+						profile.Column('on', []),
+						os.path.join(work, 'on.data'), 1000,
+						profile.Method('gdbstub', 16, []),
+						profile.Symbols(''))
+			self.assertLess(time.monotonic() - started, 10)
+
 	def test_no_stub(self):
 		with socket.socket() as sock:
 			sock.bind(('127.0.0.1', 0))

@@ -312,8 +312,10 @@ def stub_profile(boot: dict, column: Column, data: str, hz: int,
 	if os.path.exists(console):
 		os.unlink(console)
 	done: List[target.Boot] = []
+	# a guest the sampler cannot reach waits halted for it: ended at once
+	guest = target.Guests()
 	booting = threading.Thread(target=lambda: done.append(target.boot(
-		command, boot['timeout'], console, False)))
+		command, boot['timeout'], console, False, guests=guest)))
 	booting.start()
 	phases = Phases(console)
 	taken: List[Tuple[str, int]] = []
@@ -324,11 +326,14 @@ def stub_profile(boot: dict, column: Column, data: str, hz: int,
 
 	try:
 		stub = gdbstub.Stub.connect(f'127.0.0.1:{port}', STUB_WITHIN)
-		try:
-			gdbstub.sample(stub, method.pc_register, hz, keep)
-		finally:
-			stub.close()
+	except gdbstub.StubError:
+		guest.stop()
+		booting.join()
+		raise
+	try:
+		gdbstub.sample(stub, method.pc_register, hz, keep)
 	finally:
+		stub.close()
 		booting.join()
 	check(done[0], column, console)
 	with open(data, 'w', encoding='utf-8') as file:
